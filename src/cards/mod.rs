@@ -1,0 +1,143 @@
+//! Cards, hands as bitmasks and deals.
+//!
+//! Conventions (as dealer.exe): seats N=0, E=1, S=2, W=3; suits C=0, D=1, H=2, S=3;
+//! ranks 2=0 … A=12. A card index is `suit * 13 + rank`.
+
+mod pbn;
+pub use pbn::{parse_deal, ParseDealError};
+
+/// Rank letters from 2 (index 0) to ace (index 12).
+pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
+/// Suit letters, clubs first.
+pub const SUIT_CHARS: &[u8; 4] = b"CDHS";
+/// Seat letters in lower case, North first.
+pub const SEAT_CHARS: &[u8; 4] = b"nesw";
+/// Seat names, North first.
+pub const SEAT_NAMES: [&str; 4] = ["North", "East", "South", "West"];
+
+/// A seat at the table.
+pub type Seat = usize;
+/// A suit: 0 clubs … 3 spades.
+pub type Suit = usize;
+
+/// A card index `suit * 13 + rank`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(pub u8);
+
+impl Card {
+    /// The card of that suit and rank.
+    pub fn new(suit: Suit, rank: usize) -> Card {
+        Card((suit * 13 + rank) as u8)
+    }
+    /// Its suit, 0 clubs … 3 spades.
+    pub fn suit(self) -> Suit {
+        self.0 as usize / 13
+    }
+    /// Its rank, 0 (two) … 12 (ace).
+    pub fn rank(self) -> usize {
+        self.0 as usize % 13
+    }
+    /// The bit this card occupies in a [`Hand`].
+    pub fn bit(self) -> u64 {
+        1u64 << (self.suit() * 16 + self.rank())
+    }
+}
+
+/// Rank index of a rank letter (`A`, `K`, …, `T`, `9`, … `2`), upper case only.
+pub fn rank_of_char(c: u8) -> Option<usize> {
+    RANK_CHARS.iter().position(|&r| r == c)
+}
+
+/// Suit index of a suit letter `C`, `D`, `H`, `S`.
+pub fn suit_of_char(c: u8) -> Option<Suit> {
+    SUIT_CHARS.iter().position(|&s| s == c)
+}
+
+/// A set of cards: bit `suit * 16 + rank`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub u64);
+
+impl Hand {
+    /// The ranks held in one suit, bit 0 = two, bit 12 = ace.
+    #[inline]
+    pub fn suit(self, suit: Suit) -> u16 {
+        (self.0 >> (suit * 16)) as u16 & 0x1FFF
+    }
+    /// Number of cards held in one suit.
+    #[inline]
+    pub fn len(self, suit: Suit) -> u32 {
+        self.suit(suit).count_ones()
+    }
+    /// Number of cards in the hand.
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// True when the hand has no card.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// True when the hand holds the card.
+    pub fn has(self, card: Card) -> bool {
+        self.0 & card.bit() != 0
+    }
+    /// Adds a card.
+    pub fn add(&mut self, card: Card) {
+        self.0 |= card.bit();
+    }
+    /// The rank letters held in a suit, ace first (empty for a void).
+    pub fn suit_string(self, suit: Suit) -> String {
+        let bits = self.suit(suit);
+        (0..13)
+            .rev()
+            .filter(|r| bits & (1 << r) != 0)
+            .map(|r| RANK_CHARS[r] as char)
+            .collect()
+    }
+    /// `S.H.D.C` with ranks from the ace down, as PBN and printoneline write a hand.
+    pub fn dotted(self) -> String {
+        let suits: Vec<String> = (0..4).rev().map(|s| self.suit_string(s)).collect();
+        suits.join(".")
+    }
+    /// The cards held, in index order.
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        (0..52u8).map(Card).filter(move |c| self.has(*c))
+    }
+}
+
+/// Four hands, North first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Deal {
+    /// The hands of North, East, South and West.
+    pub hands: [Hand; 4],
+}
+
+impl Deal {
+    /// Builds a deal from the dealer.exe slot array: slot `i` belongs to seat `i / 13`.
+    pub fn from_slots(slots: &[u8; 52]) -> Deal {
+        let mut hands = [Hand::default(); 4];
+        for (i, &c) in slots.iter().enumerate() {
+            hands[i / 13].add(Card(c));
+        }
+        Deal { hands }
+    }
+    /// `N:` + the four hands as PBN writes them.
+    pub fn pbn(&self) -> String {
+        let hands: Vec<String> = self.hands.iter().map(|h| h.dotted()).collect();
+        format!("N:{}", hands.join(" "))
+    }
+    /// The dealer oneline form `n … e … s … w …` without the trailing space.
+    pub fn oneline(&self) -> String {
+        let parts: Vec<String> = (0..4)
+            .map(|p| format!("{} {}", SEAT_CHARS[p] as char, self.hands[p].dotted()))
+            .collect();
+        parts.join(" ")
+    }
+    /// True when the four hands hold 13 distinct cards each.
+    pub fn is_complete(&self) -> bool {
+        let all = self.hands.iter().fold(0u64, |a, h| a | h.0);
+        self.hands.iter().all(|h| h.count() == 13) && all.count_ones() == 52
+    }
+}
+
+#[cfg(test)]
+mod tests;

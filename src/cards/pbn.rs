@@ -1,0 +1,78 @@
+//! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
+
+use super::{rank_of_char, Card, Deal, Hand};
+use std::fmt;
+
+/// Why a deal could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseDealError(pub String);
+
+impl fmt::Display for ParseDealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseDealError {}
+
+fn err(msg: impl Into<String>) -> ParseDealError {
+    ParseDealError(msg.into())
+}
+
+/// Parses one hand `S.H.D.C`.
+fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
+    let suits: Vec<&str> = text.split('.').collect();
+    if suits.len() != 4 {
+        return Err(err(format!("hand `{text}` has {} suits, expected 4", suits.len())));
+    }
+    let mut hand = Hand::default();
+    for (i, ranks) in suits.iter().enumerate() {
+        let suit = 3 - i;
+        for ch in ranks.bytes() {
+            let rank = rank_of_char(ch.to_ascii_uppercase())
+                .ok_or_else(|| err(format!("`{}` is not a rank in `{text}`", ch as char)))?;
+            let card = Card::new(suit, rank);
+            if hand.has(card) {
+                return Err(err(format!("a card appears twice in `{text}`")));
+            }
+            hand.add(card);
+        }
+    }
+    Ok(hand)
+}
+
+/// Parses `N:h h h h` (first seat any of NESW) or `n h e h s h w h`.
+pub fn parse_deal(text: &str) -> Result<Deal, ParseDealError> {
+    let text = text.trim();
+    let mut deal = Deal::default();
+    let first = text.chars().next().ok_or_else(|| err("empty deal"))?;
+    if text.as_bytes().get(1) == Some(&b':') {
+        let start = seat_of(first).ok_or_else(|| err(format!("`{first}` is not a seat")))?;
+        let hands: Vec<&str> = text[2..].split_whitespace().collect();
+        if hands.len() != 4 {
+            return Err(err(format!("expected 4 hands, found {}", hands.len())));
+        }
+        for (i, h) in hands.iter().enumerate() {
+            deal.hands[(start + i) % 4] = parse_hand(h)?;
+        }
+    } else {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.len() != 8 {
+            return Err(err("expected `n <hand> e <hand> s <hand> w <hand>`"));
+        }
+        for pair in words.chunks(2) {
+            let c = pair[0].chars().next().unwrap_or(' ');
+            let seat = seat_of(c).filter(|_| pair[0].len() == 1);
+            let seat = seat.ok_or_else(|| err(format!("`{}` is not a seat", pair[0])))?;
+            deal.hands[seat] = parse_hand(pair[1])?;
+        }
+    }
+    if !deal.is_complete() {
+        return Err(err("a deal needs 13 different cards in each hand"));
+    }
+    Ok(deal)
+}
+
+fn seat_of(c: char) -> Option<usize> {
+    "NESW".find(c.to_ascii_uppercase())
+}

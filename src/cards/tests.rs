@@ -1,0 +1,26 @@
+use super::*;
+
+#[test]
+fn oneline_and_pbn_round_trip() {
+    let line = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72";
+    let deal = parse_deal(line).unwrap();
+    assert_eq!(deal.oneline(), line);
+    let pbn = deal.pbn();
+    assert_eq!(pbn, "N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72");
+    assert_eq!(parse_deal(&pbn).unwrap(), deal);
+    assert_eq!(deal.hands[0].len(3), 5);
+    assert!(deal.hands[2].has(Card::new(0, 12)));
+}
+
+#[test]
+fn pbn_from_other_first_seat() {
+    let d = parse_deal("E:652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72 AKQT3.J6.KJ42.95").unwrap();
+    assert_eq!(d.hands[0].dotted(), "AKQT3.J6.KJ42.95");
+}
+
+#[test]
+fn bad_deals_are_errors() {
+    assert!(parse_deal("N:AKQ.. ").is_err());
+    assert!(parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ7").is_err());
+    assert!(parse_deal("").is_err());
+}
