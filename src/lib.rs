@@ -1,2 +1,5 @@
 //! dealbench: a dealer3 script engine, a dealer-compatible command line and a terminal workbench.
+#![warn(missing_docs)]
 pub mod cards;
+pub mod run;
+pub mod script;
