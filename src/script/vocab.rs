@@ -98,23 +98,35 @@ pub fn nearest(name: &str) -> Option<&'static str> {
     let best = VOCAB
         .iter()
         .filter(|en| en.name.chars().all(|c| c.is_ascii_alphanumeric()))
-        .map(|en| (edit_distance(&name.to_ascii_lowercase(), en.name), en.name))
+        .map(|en| {
+            let unsupported = en.support != Support::Full;
+            (edit_distance(&name.to_ascii_lowercase(), en.name), unsupported, en.name)
+        })
         .min()?;
-    (best.0 <= 2.max(name.len() / 3)).then_some(best.1)
+    (best.0 <= 2.max(name.len() / 3)).then_some(best.2)
 }
 
+/// Edit distance counting a swap of two neighbours as one edit.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// Every word of the language.
