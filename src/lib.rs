@@ -4,5 +4,6 @@ pub mod cards;
 pub mod dd;
 pub mod dealing;
 pub mod eval;
+pub mod report;
 pub mod run;
 pub mod script;
