@@ -165,7 +165,13 @@ impl Parser {
     /// "expected X, found Y" at the current token.
     fn unexpected(&self, expected: &str) -> Diagnostic {
         let found = describe(self.peek());
-        self.error_at(self.span(), format!("expected {expected}, found {found}"))
+        let span = if self.at_eof() && self.pos > 0 {
+            let end = self.prev_span().end;
+            Span::new(end, end)
+        } else {
+            self.span()
+        };
+        self.error_at(span, format!("expected {expected}, found {found}"))
     }
 }
 
