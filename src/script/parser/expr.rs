@@ -200,7 +200,7 @@ impl Parser {
 
     fn name(&mut self, name: String) -> PResult<Expr> {
         let span = self.span();
-        if matches!(self.peek_at(1), Tok::Op("(" | "{")) {
+        if matches!(self.peek_at(1), Tok::Op("(") | Tok::ShapeBody(_)) {
             self.bump();
             return self.call(&name, span);
         }
@@ -218,8 +218,8 @@ impl Parser {
     }
 
     fn call(&mut self, name: &str, span: Span) -> PResult<Expr> {
-        if self.is_op("{") {
-            return Err(self.error_at(span, format!("unsupported: {name}{{…}} (the shape language in braces is not in this build yet)")));
+        if let Tok::ShapeBody(body) = self.peek().clone() {
+            return self.shape_braces(&body);
         }
         self.bump(); // (
         let e = self.call_args(name, span)?;
@@ -348,9 +348,15 @@ impl Parser {
         Ok(Expr::Par(side))
     }
 
+    /// `shape{…}`: François Dellacherie's shape language.
+    fn shape_braces(&mut self, _body: &str) -> PResult<Expr> {
+        let span = self.span();
+        Err(self.error_at(span, "unsupported: shape{…} (the shape language in braces is not in this build yet)"))
+    }
+
     fn shape_call(&mut self) -> PResult<Expr> {
         let seat = self.compass()?;
-        self.expect_op(",", "then a shape pattern such as `any 4333`")?;
+        self.eat_op(",");
         let mut table = ShapeTable::default();
         loop {
             let include = !self.eat_op("-");

@@ -187,6 +187,7 @@ pub(crate) fn describe(t: &Tok) -> String {
         Tok::Contract(_) => "a contract word".into(),
         Tok::Str(s) => format!("the string \"{s}\""),
         Tok::NewlineItem => "`\\n`".into(),
+        Tok::ShapeBody(_) => "a shape{…} body".into(),
         Tok::Op(o) => format!("`{o}`"),
         Tok::Eof => "the end of the file".into(),
     }
