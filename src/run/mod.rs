@@ -155,6 +155,7 @@ pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
     let flag = cancel.clone();
     let thread = std::thread::Builder::new()
         .name("dealbench-run".into())
+        .stack_size(16 << 20)
         .spawn(move || run_guarded(&program, &options, &tx, &flag))
         .ok();
     RunHandle { events: rx, cancel, thread }
