@@ -4,6 +4,7 @@ pub mod diag;
 pub mod lexer;
 pub mod parser;
 pub mod shape;
+pub mod shape_lang;
 pub mod vocab;
 
 pub use parser::Script;
