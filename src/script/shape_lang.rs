@@ -89,6 +89,7 @@ pub fn expand(body: &str) -> Result<Expansion, ShapeLangError> {
 ///
 /// Each entry must sum to 13 (as [`expand`] gives them); the list comes out sorted and deduplicated.
 pub fn to_pattern_list(shapes: &[Lengths]) -> Option<String> {
+    debug_assert!(shapes.iter().all(|l| l.iter().map(|&n| u32::from(n)).sum::<u32>() == 13));
     let set: BTreeSet<&Lengths> = shapes.iter().collect();
     let words: Vec<String> = set.into_iter().map(|l| l.iter().map(|&n| pattern_char(n)).collect()).collect();
     (!words.is_empty()).then(|| words.join(" + "))
@@ -501,8 +502,9 @@ impl Pattern {
         self.choices().any(|(major, minor)| {
             let order = self.suits(major, minor);
             let nf = self.fixed.len();
+            let rest = order.map(|s| l[s]);
             self.fixed.iter().zip(order).all(|(e, s)| e.allows(l[s]))
-                && any_order(&self.float, &order[nf..].iter().map(|&s| l[s]).collect::<Vec<_>>())
+                && any_order(&self.float, &rest[nf..], 0)
                 && (!with_cond || self.cond.as_ref().is_none_or(|c| c.holds(l, major, minor)))
         })
     }
@@ -529,14 +531,10 @@ impl Pattern {
     }
 }
 
-/// True when the lengths can be matched to the elements in some order.
-fn any_order(elems: &[Elem], lens: &[u8]) -> bool {
-    let Some((first, rest)) = elems.split_first() else { return lens.is_empty() };
-    (0..lens.len()).any(|i| {
-        let mut others = lens.to_vec();
-        let n = others.remove(i);
-        first.allows(n) && any_order(rest, &others)
-    })
+/// True when the lengths not yet `used` (a bit each) can be matched to the elements in some order.
+fn any_order(elems: &[Elem], lens: &[u8], used: u8) -> bool {
+    let Some((first, rest)) = elems.split_first() else { return true };
+    (0..lens.len()).any(|i| used >> i & 1 == 0 && first.allows(lens[i]) && any_order(rest, lens, used | 1 << i))
 }
 
 // ---------------------------------------------------------------- conditions
@@ -662,10 +660,16 @@ fn tokenize_condition(cur: &mut Cursor) -> Result<Vec<(CTok, usize, usize)>, Sha
             cur.note_colour(if v == Var::Major { Letter::Major } else { Letter::Minor }, at)?;
         }
         out.push((tok, at, cur.pos - at));
+        if out.len() > MAX_TOKENS {
+            return Err(err(at, cur.pos - at, format!("the condition is too long: at most {MAX_TOKENS} symbols")));
+        }
     }
     out.push((CTok::End, cur.end, 0));
     Ok(out)
 }
+
+/// Bounds the syntax tree, and so the recursion that parses and evaluates it.
+const MAX_TOKENS: usize = 200;
 
 const CONDITION_OPS: [&str; 15] = ["==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "="];
 

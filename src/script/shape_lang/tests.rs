@@ -393,6 +393,48 @@ fn errors_for_impossible_lengths() {
 }
 
 #[test]
+fn errors_for_lengths_no_shape_fits() {
+    // Each length fits 13 cards alone, but even lengths cannot add up to 13.
+    fails_at("north, [02][02][24][68]", 7, "[02][02][24][68]", "no shape fits");
+    fails_at("north, (1-1-1-[68])", 7, "(1-1-1-[68])", "at most 11");
+}
+
+#[test]
+fn errors_for_long_conditions() {
+    let body = format!("north, xxxx:{}s>0", "(".repeat(300));
+    let e = fails(&body);
+    assert!(e.message.contains("too long"), "{e:?}");
+}
+
+/// Random bodies from the language's own characters: never a panic, errors always inside the body.
+#[test]
+fn random_bodies_never_panic() {
+    let alphabet: Vec<char> = "0123456789x+-[]():,shdcMmSor=<>!*/% \té$".chars().collect();
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut expanded = 0;
+    for _ in 0..20_000 {
+        let len = (next() % 16) as usize;
+        let tail: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        let body = format!("north, {tail}");
+        match expand(&body) {
+            Ok(e) => {
+                expanded += 1;
+                assert!(e.shapes.windows(2).all(|w| w[0] < w[1]));
+                assert!(e.shapes.iter().all(|l| l.iter().sum::<u8>() == 13));
+            }
+            Err(e) => assert!(body.get(e.offset..e.offset + e.len).is_some(), "{body:?}: {e:?}"),
+        }
+    }
+    assert!(expanded > 0);
+}
+
+#[test]
 fn errors_for_suit_counts() {
     fails_at("north, 5+xx", 7, "5+xx", "gives 3 suit lengths");
     fails_at("north, 10xxx", 7, "10xxx", "gives 5 suit lengths");
