@@ -274,7 +274,8 @@ const LENGTH: &str = "a length (a digit, `5+`, `2-`, `[3-5]` or `x`)";
 fn parse_pattern(body: &str, start: usize, end: usize) -> Result<Pattern, ShapeLangError> {
     let mut cur = Cursor { body, pos: start, end, major_at: None, minor_at: None };
     let (fixed, float) = parse_lengths(&mut cur)?;
-    check_count(body, start, end, fixed.len() + float.len())?;
+    let lengths_end = start + body[start..cur.pos].trim_end().len();
+    check_count(body, start, lengths_end, fixed.len() + float.len())?;
     check_letters(&fixed)?;
     let cond = match cur.peek() {
         Some(b':') => {
@@ -286,7 +287,7 @@ fn parse_pattern(body: &str, start: usize, end: usize) -> Result<Pattern, ShapeL
     let major = cur.major_at.is_some();
     let minor = cur.minor_at.is_some();
     let pattern = Pattern { fixed, float, cond, major, minor };
-    pattern.check_possible(start, end)?;
+    pattern.check_possible(start, lengths_end)?;
     Ok(pattern)
 }
 
@@ -387,13 +388,13 @@ fn parse_range(cur: &mut Cursor) -> Result<u16, ShapeLangError> {
     cur.pos += 1;
     let mut set = 0u16;
     loop {
-        let at = cur.pos;
         let lo = match cur.peek() {
             Some(b']') if set != 0 => break,
             Some(b']') => return Err(err(open, cur.pos + 1 - open, "empty []: expected digits or ranges like [3-5]")),
             Some(d @ b'0'..=b'9') => d - b'0',
             _ => return Err(range_error(cur, open)),
         };
+        let at = cur.pos;
         cur.pos += 1;
         let hi = if cur.peek() == Some(b'-') { range_end(cur, at, lo)? } else { lo };
         set |= ((1u16 << (hi + 1)) - 1) & !((1u16 << lo) - 1);

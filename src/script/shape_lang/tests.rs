@@ -389,7 +389,10 @@ fn errors_for_impossible_lengths() {
     fails_at("north, 5555", 7, "5555", "at least 20");
     fails_at("north, 4332", 7, "4332", "at most 12");
     fails_at("north, 4333 + 8(6xx)", 14, "8(6xx)", "more than 13");
-    fails_at("north, [02][02][02][02]:s>0", 7, "[02][02][02][02]:s>0", "at most 8");
+    fails_at("north, [02][02][02][02] :s>0", 7, "[02][02][02][02]", "at most 8");
+    fails_at("north, 5+xx:h>s", 7, "5+xx", "gives 3 suit lengths");
+    fails_at("north, [5 -3]xxx", 8, "5 -3", "runs backwards");
+    fails_at("north, [5 - 3]xxx", 7, "[", "unclosed");
 }
 
 #[test]
