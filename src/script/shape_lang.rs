@@ -642,7 +642,7 @@ fn parse_condition(cur: &mut Cursor) -> Result<Expr, ShapeLangError> {
     if toks.len() == 1 {
         return Err(err(cur.end, 0, "expected a condition after ':', e.g. `:h>s,d>=c`"));
     }
-    let mut p = CondParser { toks, i: 0 };
+    let mut p = CondParser { body: cur.body, toks, i: 0 };
     let e = p.or_expr()?;
     match p.peek() {
         CTok::End => Ok(e),
@@ -720,12 +720,13 @@ fn condition_word(cur: &mut Cursor, rest: &str) -> Result<CTok, ShapeLangError> 
 }
 
 /// Recursive descent over condition tokens.
-struct CondParser {
+struct CondParser<'a> {
+    body: &'a str,
     toks: Vec<(CTok, usize, usize)>,
     i: usize,
 }
 
-impl CondParser {
+impl CondParser<'_> {
     fn peek(&self) -> CTok {
         self.toks[self.i].0
     }
@@ -733,7 +734,9 @@ impl CondParser {
         let (tok, at, len) = self.toks[self.i];
         match tok {
             CTok::End => err(at, 0, format!("the condition ends too early: expected {expected}")),
-            _ => err(at, len, format!("unexpected token in the condition: expected {expected}")),
+            _ => {
+                err(at, len, format!("unexpected `{}` in the condition: expected {expected}", &self.body[at..at + len]))
+            }
         }
     }
     /// Takes the next token if it is one of `ops`.

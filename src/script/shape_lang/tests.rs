@@ -502,7 +502,7 @@ fn errors_for_brackets() {
 
 #[test]
 fn errors_for_conditions() {
-    fails_at("north, x4+xx:h>>s", 15, ">", "expected a suit length");
+    fails_at("north, x4+xx:h>>s", 15, ">", "unexpected `>` in the condition: expected a suit length");
     fails_at("north, x4+xx:h=s", 14, "=", "use `==`");
     fails_at("north, x4+xx:h>c and h>d", 17, "and", "use ','");
     fails_at("north, x4+xx:h>c && h>d", 17, "&&", "use ','");
