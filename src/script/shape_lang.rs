@@ -108,6 +108,12 @@ fn err(offset: usize, len: usize, message: impl Into<String>) -> ShapeLangError 
     ShapeLangError { offset, len, message: message.into() }
 }
 
+/// Length in bytes of the word of ASCII letters `text` starts with, or else of its first character.
+fn word_len(text: &str) -> usize {
+    let n = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if n > 0 { n } else { text.chars().next().map_or(0, char::len_utf8) }
+}
+
 /// The character at `pos` and its length in bytes (the body is valid UTF-8).
 fn char_at(body: &str, pos: usize) -> (char, usize) {
     let c = body[pos..].chars().next().unwrap_or(' ');
@@ -248,8 +254,8 @@ impl Cursor<'_> {
         if self.peek().is_none() {
             return err(self.end, 0, format!("the pattern ends too early: expected {what}"));
         }
-        let (c, len) = char_at(self.body, self.pos);
-        err(self.pos, len, format!("unexpected `{c}`: expected {what}"))
+        let len = word_len(&self.body[self.pos..self.end]);
+        err(self.pos, len, format!("unexpected `{}`: expected {what}", &self.body[self.pos..self.pos + len]))
     }
     /// Records an `M` or `m` at `at`, refusing a second one in the pattern.
     fn note_colour(&mut self, letter: Letter, at: usize) -> Result<(), ShapeLangError> {
@@ -348,6 +354,9 @@ fn parse_elem(cur: &mut Cursor, letters: bool) -> Result<Elem, ShapeLangError> {
 
 fn letter_first(cur: &mut Cursor, letters: bool) -> ShapeLangError {
     let (c, _) = char_at(cur.body, cur.pos);
+    if word_len(&cur.body[cur.pos..cur.end]) > 1 {
+        return cur.unexpected(LENGTH);
+    }
     if letters {
         err(cur.pos, 1, format!("`{c}` comes after its length, e.g. `5{c}`: expected {LENGTH}"))
     } else {
