@@ -5,8 +5,10 @@
 //! in process and returns the set of shapes, out of the 560, that the body admits.
 //!
 //! # Syntax
-//! `compass, pattern + pattern - pattern ...`: a `+` or `-` between patterns needs whitespace on
-//! both sides, and they apply in written order (add, or take away, left to right).
+//! `compass, pattern + pattern - pattern ...`. The compass is `north`, `east`, `south`, `west`
+//! or `n`, `e`, `s`, `w`. A `+` or `-` between patterns needs whitespace on both sides (so
+//! `h+s>=10` stays in its condition), and they apply in written order (add, or take away).
+//! Script parameters are text filled in by the caller before [`expand`] sees the body.
 //!
 //! A pattern names the four suits: lengths, then optionally `(...)`, then optionally `:condition`.
 //! - A length is a digit `5`, `5+` (at least), `2-` (at most), `[3-5]` or `[013-68]` (a set of
@@ -17,7 +19,8 @@
 //! - `(...)` holds the remaining suits in any order: `5s(431)`; `(4432)` alone is any 4432.
 //! - `:condition` keeps the shapes for which a C-like expression over `s h d c` (and `M`, `m`)
 //!   is non-zero: numbers, `+ - * / %`, comparisons `== != < <= > >=`, parentheses; `,` is
-//!   *and* and `or` is *or*, with `or` the weaker (as fdp's Perl `and`/`or`).
+//!   *and* and `or` is *or*, with `or` the weaker (as fdp's Perl `and`/`or`). Suit letters may
+//!   be upper case there (`H>S`), as in fdp.
 //! - One `M` and one `m` per pattern, condition included; each is tried as both suits of its
 //!   colour, and the pattern admits a shape if either choice fits. `M` cannot share the lengths
 //!   with `s` or `h` (nor `m` with `d` or `c`): two of a colour go inside `(...)`.
@@ -26,6 +29,9 @@
 //! - `5+` and `x` reach 13 cards; fdp's `Dist.pm` stops a `+` at 9 cards.
 //! - Anything fdp would silently drop or garble (unknown characters, `&&`, `and`, a pattern of
 //!   three suits, lengths adding up to more than 13) is an error pointing into the body.
+//! - Suit letters go after the lengths they name and before any unlettered length (`5+s4+mxx`);
+//!   fdp reads letters anywhere and only keeps their order.
+//! - In a condition `M` may stand beside `s` or `h` (`M>c,s>2`); fdp refuses that.
 //! - An empty `shape{}` is an error: fdp's regular expression needs a compass and a pattern, and
 //!   DealerV2_4's lexer, after `shape{`, skips everything up to the next `compass,` it finds.
 //! - A division by zero in a condition makes the condition false for that shape (fdp's `eval`

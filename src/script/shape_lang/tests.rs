@@ -229,6 +229,7 @@ fn division_by_zero_is_false() {
 #[test]
 fn colour_letters_in_conditions() {
     check("x4+xx:M>c", |s, h, _, c| h >= 4 && (s > c || h > c));
+    check("x4+xx:M>c,s>2", |s, h, _, c| h >= 4 && (s > c || h > c) && s > 2);
     check("x4+xx:m<s", |s, h, d, c| h >= 4 && (d < s || c < s));
     check("5+Mxxx:s>=d,s>=c or h>=d,h>=c", |s, h, d, c| {
         (s >= 5 || h >= 5) && ((s >= d && s >= c) || (h >= d && h >= c))
