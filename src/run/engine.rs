@@ -4,7 +4,7 @@ use super::actions::ActionState;
 use super::{Event, Matched, RunOptions, Summary};
 use crate::cards::{Card, Seat};
 use crate::dealing::DealerStream;
-use crate::eval::{Ctx, Program, RndStream};
+use crate::eval::{Ctx, Program};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
@@ -61,7 +61,7 @@ impl<'a> Engine<'a> {
         while ngen < lim.generate && nprod < lim.produce {
             let deal = stream.next_deal();
             ngen += 1;
-            let mut ctx = Ctx { deal: &deal, rnd: RndStream::for_deal(&deal, self.options.rnd_seed), dd: None, vulnerable };
+            let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: None, vulnerable };
             let hit = match self.program.matches(&mut ctx) {
                 Ok(h) => h,
                 Err(e) => return self.fail(&e, &mut pending),
