@@ -3,6 +3,7 @@
 //! Conventions (as dealer.exe): seats N=0, E=1, S=2, W=3; suits C=0, D=1, H=2, S=3;
 //! ranks 2=0 … A=12. A card index is `suit * 13 + rank`.
 
+pub mod input;
 mod pbn;
 pub use pbn::{parse_deal, ParseDealError};
 
