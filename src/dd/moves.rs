@@ -66,8 +66,9 @@ impl Search {
         } else {
             self.lead_moves(player, list);
         }
-        let killer = self.killers[self.tricks_left as usize][player];
-        if killer != 255 {
+        let key = self.cutoff_key(t, pos, player);
+        let (k, killer) = self.cutoffs[(key >> 48) as usize];
+        if k == key && pos == 0 {
             for i in 0..list.len {
                 if list.cards[i] == killer {
                     list.scores[i] = i16::MAX;

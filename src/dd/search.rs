@@ -23,6 +23,9 @@ pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
 }
 
+/// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
+pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
+
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
 pub(crate) struct Trick {
@@ -47,9 +50,10 @@ pub(crate) struct Search {
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
-    /// Killer card per (tricks left, seat).
-    pub killers: [[u8; 4]; 14],
+    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
+    pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
+    pub stats: [u64; 8],
 }
 
 impl Search {
@@ -62,8 +66,9 @@ impl Search {
             tricks_left: 0,
             own: vec![0; 4 * 8192],
             tt: Tt::new(max_bytes),
-            killers: [[255; 4]; 14],
+            cutoffs: vec![(0, 0); CUTOFF_SLOTS],
             nodes: 0,
+            stats: [0; 8],
         }
     }
 
@@ -90,7 +95,7 @@ impl Search {
     pub fn set_trump(&mut self, trump: usize) {
         self.trump = trump;
         self.tt.clear();
-        self.killers = [[255; 4]; 14];
+        self.cutoffs.iter_mut().for_each(|c| *c = (0, 0));
     }
 
     /// A first guess of North-South's tricks with `leader` on lead.
@@ -158,24 +163,28 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
+        self.stats[0] += 1;
         let shape = self.shape();
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+            self.stats[1] += 1;
             return (hit.result, self.top_cards(hit.ks));
         }
         let (qt, qrel) = self.quick_tricks(leader);
         if leader & 1 == 0 {
             if qt >= need {
+                self.stats[2] += 1;
                 return (true, qrel);
             }
         } else if self.tricks_left - qt < need {
+            self.stats[2] += 1;
             return (false, qrel);
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (result, rel) = self.play(&trick, 0, beta);
         let (ks, mask) = self.relevant(rel, &own);
-        self.tt.store(shape, leader, pat, mask, ks, need, result, self.tricks_left);
+        self.tt.store(shape, leader, pat, mask, need, result, self.tricks_left);
         (result, self.top_cards(ks))
     }
 
@@ -274,12 +283,27 @@ impl Search {
             let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
             if result == ns_to_move {
-                self.killers[self.tricks_left as usize][player] = card as u8;
+                let key = self.cutoff_key(t, pos, player);
+                self.cutoffs[(key >> 48) as usize] = (key, card as u8);
                 return (result, rel);
             }
             rel_union |= rel;
         }
         (!ns_to_move, rel_union)
+    }
+
+    /// Key of the cut-off cache: the mover's relevant cards, the winning card so far and the position.
+    #[inline]
+    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
+        let hand = self.hands[player];
+        let mut k = if pos == 0 {
+            hand
+        } else {
+            let follow = hand & (SUIT << (16 * t.lead_suit));
+            (if follow != 0 { follow } else { hand }) ^ (t.win_card as u64 + 1) << 56
+        };
+        k ^= (pos as u64) << 61 | (player as u64) << 62;
+        k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
     /// Does `card` beat the card winning so far?

@@ -1,27 +1,64 @@
 //! Transposition table probed at trick boundaries.
 //!
 //! Key: the 64-bit shape (suit lengths of every hand) and the seat on lead. Under each key, a
-//! newest-first list of patterns: the owners (2 bits per relative rank, top card first) of the
-//! relevant top relative ranks of each suit, with bounds on North-South's tricks from there.
+//! newest-first chain of blocks of patterns: the owners (2 bits per relative rank, top card first)
+//! of the relevant top relative ranks of each suit, with bounds on North-South's tricks from there.
 
-/// One stored pattern with its bounds.
-#[derive(Clone, Copy)]
+/// One stored pattern: owners and mask, two suits a word (26 bits a suit). The bounds live in
+/// the otherwise unused top bits of `mask[0]` (lower bound bits 52..56, upper bound 56..60).
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
 struct Entry {
-    /// Owners of the relative ranks, masked by `mask`.
     own: [u64; 2],
-    /// Which owner bits matter.
     mask: [u64; 2],
-    /// Index + 1 of the next (older) entry of the same key, 0 at the end.
-    next: u32,
-    /// Relevant relative ranks per suit, one nibble a suit.
-    ks: u16,
-    /// Lower bound of North-South tricks from here.
-    lo: u8,
-    /// Upper bound of North-South tricks from here.
-    hi: u8,
 }
 
-/// A hash slot: a shape (0 = empty) and the list heads for the four leaders.
+const BOUND_SHIFT_LO: u32 = 52;
+const BOUND_SHIFT_HI: u32 = 56;
+const OWNER_BITS: u64 = (1 << 52) - 1;
+
+impl Entry {
+    #[inline]
+    fn lo(&self) -> i32 {
+        (self.mask[0] >> BOUND_SHIFT_LO & 15) as i32
+    }
+    #[inline]
+    fn hi(&self) -> i32 {
+        (self.mask[0] >> BOUND_SHIFT_HI & 15) as i32
+    }
+    #[inline]
+    fn set_bounds(&mut self, lo: i32, hi: i32) {
+        self.mask[0] = self.mask[0] & OWNER_BITS | (lo as u64) << BOUND_SHIFT_LO | (hi as u64) << BOUND_SHIFT_HI;
+    }
+    #[inline]
+    fn matches(&self, pat: &[u64; 2]) -> bool {
+        (pat[0] ^ self.own[0]) & self.mask[0] | (pat[1] ^ self.own[1]) & self.mask[1] == 0
+    }
+    /// Relevant relative ranks per suit, one nibble a suit.
+    fn ks(&self) -> u16 {
+        let m = [self.mask[0] & OWNER_BITS, self.mask[1]];
+        let mut ks = 0u16;
+        for s in 0..4 {
+            let field = (m[s / 2] >> (26 * (s % 2))) & ((1 << 26) - 1);
+            ks |= ((field.count_ones() / 2) as u16) << (4 * s);
+        }
+        ks
+    }
+}
+
+/// Entries per block; a key's entries are a chain of blocks, newest first.
+const BLOCK: usize = 8;
+/// Most blocks scanned per key.
+const MAX_BLOCKS: usize = 32;
+
+/// Block header: next (older) block + 1, number of entries used.
+#[derive(Clone, Copy, Default)]
+struct BlockHead {
+    next: u32,
+    len: u32,
+}
+
+/// A hash slot: a shape (0 = empty) and the newest block + 1 for each leader.
 #[derive(Clone, Copy, Default)]
 struct Slot {
     shape: u64,
@@ -34,22 +71,21 @@ pub(crate) struct Hit {
     pub ks: u16,
 }
 
-/// The transposition table: open addressing on shapes, entries in one arena.
+/// The transposition table: open addressing on shapes, entries in one arena of blocks.
 pub(crate) struct Tt {
     slots: Vec<Slot>,
     used: usize,
     entries: Vec<Entry>,
+    blocks: Vec<BlockHead>,
     max_bytes: usize,
 }
 
 const INITIAL_SLOTS: usize = 1 << 12;
-/// Longest list scanned by a probe; older entries beyond it are ignored.
-const MAX_SCAN: usize = 256;
 
 impl Tt {
     /// An empty table that stays within `max_bytes` (it is cleared when full).
     pub fn new(max_bytes: usize) -> Tt {
-        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), max_bytes }
+        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), blocks: Vec::new(), max_bytes }
     }
 
     /// Forgets everything (keeps the allocations).
@@ -57,10 +93,13 @@ impl Tt {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         self.used = 0;
         self.entries.clear();
+        self.blocks.clear();
     }
 
     fn bytes(&self) -> usize {
-        self.slots.capacity() * size_of::<Slot>() + self.entries.capacity() * size_of::<Entry>()
+        self.slots.capacity() * size_of::<Slot>()
+            + self.entries.capacity() * size_of::<Entry>()
+            + self.blocks.capacity() * size_of::<BlockHead>()
     }
 
     #[inline]
@@ -88,19 +127,22 @@ impl Tt {
         if slot.shape != shape {
             return None;
         }
-        let mut idx = slot.heads[leader];
+        let mut b = slot.heads[leader];
         let mut scanned = 0;
-        while idx != 0 && scanned < MAX_SCAN {
-            let e = &self.entries[idx as usize - 1];
-            if (pat[0] ^ e.own[0]) & e.mask[0] == 0 && (pat[1] ^ e.own[1]) & e.mask[1] == 0 {
-                if e.lo as i32 >= need {
-                    return Some(Hit { result: true, ks: e.ks });
-                }
-                if (e.hi as i32) < need {
-                    return Some(Hit { result: false, ks: e.ks });
+        while b != 0 && scanned < MAX_BLOCKS {
+            let head = self.blocks[b as usize - 1];
+            let base = (b as usize - 1) * BLOCK;
+            for e in self.entries[base..base + head.len as usize].iter().rev() {
+                if e.matches(&pat) {
+                    if e.lo() >= need {
+                        return Some(Hit { result: true, ks: e.ks() });
+                    }
+                    if e.hi() < need {
+                        return Some(Hit { result: false, ks: e.ks() });
+                    }
                 }
             }
-            idx = e.next;
+            b = head.next;
             scanned += 1;
         }
         None
@@ -109,7 +151,7 @@ impl Tt {
     /// Records that NS tricks from here are `>= need` (`result`) or `< need`, for every position
     /// with this shape, leader and owners of the masked relative ranks.
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], ks: u16, need: i32, result: bool, tricks: i32) {
+    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], need: i32, result: bool, tricks: i32) {
         if self.bytes() > self.max_bytes {
             self.clear();
         }
@@ -122,30 +164,38 @@ impl Tt {
             self.slots[si].shape = shape;
             self.used += 1;
         }
-        let mut idx = self.slots[si].heads[leader];
-        let mut scanned = 0;
-        while idx != 0 && scanned < MAX_SCAN {
-            let e = &mut self.entries[idx as usize - 1];
-            if e.own == own && e.mask == mask {
-                if result {
-                    e.lo = e.lo.max(need as u8);
-                } else {
-                    e.hi = e.hi.min(need as u8 - 1);
+        // Tighten an identical pattern in the newest block, if any.
+        let head_b = self.slots[si].heads[leader];
+        if head_b != 0 {
+            let head = self.blocks[head_b as usize - 1];
+            let base = (head_b as usize - 1) * BLOCK;
+            for e in self.entries[base..base + head.len as usize].iter_mut() {
+                if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
+                    let (lo, hi) = if result { (e.lo().max(need), e.hi()) } else { (e.lo(), e.hi().min(need - 1)) };
+                    e.set_bounds(lo, hi);
+                    return;
                 }
-                return;
             }
-            idx = e.next;
-            scanned += 1;
         }
-        let (lo, hi) = if result { (need as u8, tricks as u8) } else { (0, need as u8 - 1) };
-        let next = self.slots[si].heads[leader];
-        self.entries.push(Entry { own, mask, next, ks, lo, hi });
-        self.slots[si].heads[leader] = self.entries.len() as u32;
+        let (lo, hi) = if result { (need, tricks) } else { (0, need - 1) };
+        let mut e = Entry { own, mask };
+        e.set_bounds(lo, hi);
+        let b = if head_b != 0 && (self.blocks[head_b as usize - 1].len as usize) < BLOCK {
+            head_b
+        } else {
+            self.blocks.push(BlockHead { next: head_b, len: 0 });
+            self.entries.resize(self.entries.len() + BLOCK, Entry::default());
+            self.slots[si].heads[leader] = self.blocks.len() as u32;
+            self.blocks.len() as u32
+        };
+        let head = &mut self.blocks[b as usize - 1];
+        self.entries[(b as usize - 1) * BLOCK + head.len as usize] = e;
+        head.len += 1;
     }
 
     /// Doubles the slot array.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 0]);
+        let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); old.len() * 2];
         for s in old.into_iter().filter(|s| s.shape != 0) {
             let i = self.find(s.shape);
