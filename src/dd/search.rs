@@ -172,14 +172,18 @@ impl Search {
             return (hit.result, self.top_cards(hit.ks));
         }
         let (qt, qrel) = self.quick_tricks(leader);
-        if leader & 1 == 0 {
-            if qt >= need {
-                self.stats[2] += 1;
-                return (true, qrel);
-            }
-        } else if self.tricks_left - qt < need {
+        let ns_leads = leader & 1 == 0;
+        // Tricks the side on lead still needs.
+        let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        if qt >= side_need {
             self.stats[2] += 1;
-            return (false, qrel);
+            return (ns_leads, qrel);
+        }
+        if side_need == self.tricks_left {
+            if let Some(rel) = self.defenders_sure_trick(leader) {
+                self.stats[3] += 1;
+                return (!ns_leads, rel);
+            }
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (result, rel) = self.play(&trick, 0, beta);
@@ -266,9 +270,14 @@ impl Search {
         let mut list = MoveList::default();
         self.gen_moves(t, pos, player, &mut list);
         let mut rel_union = 0u64;
+        // Cards shown irrelevant: lower than every relevant card of their suit.
+        let mut skip = 0u64;
         for i in 0..list.len {
             let card = list.cards[i] as u32;
             let bit = 1u64 << card;
+            if skip & bit != 0 {
+                continue;
+            }
             let mut nt = *t;
             if pos == 0 {
                 nt.lead_suit = card as usize / 16;
@@ -288,6 +297,12 @@ impl Search {
                 return (result, rel);
             }
             rel_union |= rel;
+            let suit = card / 16;
+            let r = rel & (SUIT << (16 * suit));
+            let floor = if r == 0 { SUIT << (16 * suit) } else { (r & r.wrapping_neg()) - 1 };
+            if bit & floor != 0 {
+                skip |= floor & (SUIT << (16 * suit));
+            }
         }
         (!ns_to_move, rel_union)
     }
