@@ -1,0 +1,276 @@
+//! The vocabulary table: every word of the language with its signature and summary.
+//!
+//! One table drives the parser's list of known names, the in-app help and the check that
+//! the tree-sitter grammar highlights every word as the right kind.
+
+/// What sort of word an entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A statement such as `condition` or `predeal`.
+    Statement,
+    /// A function used in expressions, such as `hcp`.
+    Function,
+    /// An action of an `action` list, such as `printoneline`.
+    Action,
+    /// An operator such as `&&`.
+    Operator,
+    /// A reserved word such as `north` or `notrump`.
+    Word(WordKind),
+}
+
+/// The kinds of reserved word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WordKind {
+    /// `north`, `east`, `south`, `west` and `n`, `e`, `s`, `w`.
+    Compass,
+    /// `ns`, `ew` (and `NS`, `EW`).
+    Side,
+    /// `none`, `all`, `nv`, `vul`.
+    Vulnerability,
+    /// Suit and notrump words.
+    Strain,
+    /// Other keywords (`any`, `deal`).
+    Other,
+}
+
+/// Whether dealbench runs a word yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Support {
+    /// Parsed and evaluated.
+    Full,
+    /// Recognised, but reported as `unsupported: NAME` with the reason.
+    Unsupported(&'static str),
+}
+
+/// One word of the language.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The word as written in scripts.
+    pub name: &'static str,
+    /// What sort of word it is.
+    pub kind: Kind,
+    /// How it is called.
+    pub signature: &'static str,
+    /// One or two sentences on what it does.
+    pub summary: &'static str,
+    /// A complete example.
+    pub example: &'static str,
+    /// The entry this one is another spelling of.
+    pub alias_of: Option<&'static str>,
+    /// Whether it runs.
+    pub support: Support,
+}
+
+const fn e(
+    name: &'static str,
+    kind: Kind,
+    signature: &'static str,
+    summary: &'static str,
+    example: &'static str,
+    alias_of: Option<&'static str>,
+) -> Entry {
+    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full }
+}
+
+const fn w(name: &'static str, kind: WordKind, summary: &'static str, example: &'static str) -> Entry {
+    e(name, Kind::Word(kind), name, summary, example, None)
+}
+
+const fn x(name: &'static str, kind: Kind, signature: &'static str, why: &'static str) -> Entry {
+    Entry {
+        name,
+        kind,
+        signature,
+        summary: why,
+        example: "",
+        alias_of: None,
+        support: Support::Unsupported(why),
+    }
+}
+
+/// Looks a word up by name.
+pub fn lookup(name: &str) -> Option<&'static Entry> {
+    VOCAB.iter().find(|en| en.name == name)
+}
+
+/// The known name nearest to `name` (for "did you mean" hints), if any is close.
+pub fn nearest(name: &str) -> Option<&'static str> {
+    let best = VOCAB
+        .iter()
+        .filter(|en| en.name.chars().all(|c| c.is_ascii_alphanumeric()))
+        .map(|en| {
+            let unsupported = en.support != Support::Full;
+            (edit_distance(&name.to_ascii_lowercase(), en.name), unsupported, en.name)
+        })
+        .min()?;
+    (best.0 <= 2.max(name.len() / 3)).then_some(best.2)
+}
+
+/// Edit distance counting a swap of two neighbours as one edit.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Every word of the language.
+pub static VOCAB: &[Entry] = &[
+    e("condition", Kind::Statement, "condition <expression>", "Keep a deal when the expression is anything other than zero.", "condition hcp(north) >= 15 && shape(north, any 5332)", None),
+    e("produce", Kind::Statement, "produce <number>", "Stop once this many deals have matched.", "produce 25", None),
+    e("generate", Kind::Statement, "generate <number>", "Stop after dealing this many hands, however few matched.", "generate 100000", None),
+    e("action", Kind::Statement, "action <action>, <action>, ...", "What to do with each matching deal: a print format, and any averages or frequencies to accumulate.", "action printoneline, average \"hcp\" hcp(north)", None),
+    e("printes", Kind::Statement, "printes(<expression> | \"string\" | \\n, ...)", "Print a line of your own for each matching deal, from expressions and literal text.", "printes(\"N=\", hcp(north), \\n)", None),
+    e("print", Kind::Statement, "print(<compass>, ...)", "Lay out one seat's hands at the end of the run, four boards to a page.", "print(north)", None),
+    e("average", Kind::Statement, "average [\"label\"] <expression>", "Report the mean of the expression over the deals that matched.", "average \"north hcp\" hcp(north)", None),
+    e("frequency", Kind::Statement, "frequency [\"label\"] (<expression>, <low>, <high> [, <expression>, <low>, <high>])", "Report a histogram of the expression over the deals that matched, counting from low to high inclusive. A second expression and range makes it a two-dimensional table instead.", "frequency \"north hcp\" (hcp(north), 10, 20)", None),
+    e("pointcount", Kind::Statement, "pointcount <number> <number> ...", "Re-scale the high card points. Values run from the ace downwards, and ranks not reached score nothing.", "pointcount 6 4 2 1", None),
+    e("altcount", Kind::Statement, "altcount <row> <number> <number> ...", "Re-scale one of the other counts, the same way `pointcount` re-scales the high card points.", "altcount 2 1 1 1", None),
+    e("dealer", Kind::Statement, "dealer <compass>", "Records who dealt. Affects the output only, never which deals are produced.", "dealer south", None),
+    e("vulnerable", Kind::Statement, "vulnerable none | ns | ew | all", "Records the vulnerability. Affects the output only, never which deals are produced.", "vulnerable ns", None),
+    e("title", Kind::Statement, "title \"<text>\"", "Names the run, filling the `[Event]` tag of PBN output. `-T` wins when both are given.", "title \"Weak two openings\"", None),
+    e("seed", Kind::Statement, "seed <number>", "Fixes the random seed, so the run reproduces. `-s` wins when both are given.", "seed 42", None),
+    e("predeal", Kind::Statement, "predeal <compass> <holding>, <holding>, ... [<compass> <holding>, ...]", "Places cards in a hand before shuffling; the rest of the deal is dealt around them. A holding is a suit letter followed by its ranks, using T for the ten. One statement may name several seats: the holdings of a seat are separated by commas and the seats are not.", "predeal north SAKQ,HT98 south SJ32", None),
+    e("csvrpt", Kind::Statement, "csvrpt(<term>, <term>, ...)", "Writes one comma-separated row per matching deal. A term is an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)` for double-dummy tricks.", "csvrpt(deal, hcp(north), \"north\")", None),
+    e("printrpt", Kind::Statement, "printrpt(<term>, <term>, ...)", "Writes one comma-separated row per matching deal to the screen. The terms are `csvrpt`'s: an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)`.", "printrpt(\"deal \", deal, hcp(south))", None),
+    e("hcp", Kind::Function, "hcp(compass) · hcp(compass, suit)", "High card points on the 4-3-2-1 scale: ace 4, king 3, queen 2, jack 1. With a suit, only that suit's cards are counted.", "hcp(north) >= 12 && hcp(north, spades) >= 4", None),
+    e("controls", Kind::Function, "controls(compass) · controls(compass, suit)", "Controls: each ace counts 2 and each king 1.", "controls(north) >= 5", None),
+    e("losers", Kind::Function, "losers(compass) · losers(compass, suit)", "Losing trick count: a void is 0; a singleton is 0 holding the ace and 1 otherwise; a doubleton is 0 holding A-K, 1 holding the ace or the king and 2 otherwise; three cards or more is 3 minus the number of A, K and Q held.", "losers(south) <= 6", None),
+    e("quality", Kind::Function, "quality(compass, suit)", "Quality of one suit, by the algorithm published in The Bridge World, October 1982, multiplied by 100 — so 450 means 4.50.", "quality(north, spades) >= 400", None),
+    e("cccc", Kind::Function, "cccc(compass)", "Whole-hand evaluation by the algorithm published in The Bridge World, October 1982, multiplied by 100 — a minimum opening bid is around 1200.", "cccc(north) >= 1200", None),
+    e("hcps", Kind::Function, "hcps(compass) · hcps(compass, suit)", "Plural spelling of `hcp`.", "hcps(north) >= 12", Some("hcp")),
+    e("control", Kind::Function, "control(compass) · control(compass, suit)", "Singular spelling of `controls`.", "control(north) >= 5", Some("controls")),
+    e("loser", Kind::Function, "loser(compass) · loser(compass, suit)", "Singular spelling of `losers`.", "loser(south) <= 6", Some("losers")),
+    e("spades", Kind::Function, "spades(compass)", "Number of spades held.", "spades(north) + spades(south) >= 8", None),
+    e("hearts", Kind::Function, "hearts(compass)", "Number of hearts held.", "hearts(north) + hearts(south) >= 8", None),
+    e("diamonds", Kind::Function, "diamonds(compass)", "Number of diamonds held.", "diamonds(west) >= 6", None),
+    e("clubs", Kind::Function, "clubs(compass)", "Number of clubs held.", "clubs(east) <= 2", None),
+    e("spade", Kind::Function, "spade(compass)", "Singular spelling of `spades`.", "spade(north) >= 5", Some("spades")),
+    e("heart", Kind::Function, "heart(compass)", "Singular spelling of `hearts`.", "heart(north) >= 5", Some("hearts")),
+    e("diamond", Kind::Function, "diamond(compass)", "Singular spelling of `diamonds`.", "diamond(north) >= 5", Some("diamonds")),
+    e("club", Kind::Function, "club(compass)", "Singular spelling of `clubs`.", "club(north) >= 5", Some("clubs")),
+    e("shape", Kind::Function, "shape(compass, pattern)", "True when the hand matches the pattern. Four digits are lengths in spades, hearts, diamonds, clubs order; `x` matches any length; `any` allows the suits in any order; `+` adds a pattern and `-` excludes one.", "shape(north, any 4333 + any 4432 + any 5332)", None),
+    e("hascard", Kind::Function, "hascard(compass, card)", "True when the hand holds exactly that card, written rank then suit — `TC` is the ten of clubs.", "hascard(east, TC) && hascard(east, AS)", None),
+    e("tens", Kind::Function, "tens(compass) · tens(compass, suit)", "Number of tens held.", "tens(north) >= 2", None),
+    e("jacks", Kind::Function, "jacks(compass) · jacks(compass, suit)", "Number of jacks held.", "jacks(north) >= 2", None),
+    e("queens", Kind::Function, "queens(compass) · queens(compass, suit)", "Number of queens held.", "queens(north) >= 2", None),
+    e("kings", Kind::Function, "kings(compass) · kings(compass, suit)", "Number of kings held.", "kings(north) >= 2", None),
+    e("aces", Kind::Function, "aces(compass) · aces(compass, suit)", "Number of aces held.", "aces(north) >= 2", None),
+    e("top2", Kind::Function, "top2(compass) · top2(compass, suit)", "Number of the top two honours held: ace, king.", "top2(north, spades) == 2", None),
+    e("top3", Kind::Function, "top3(compass) · top3(compass, suit)", "Number of the top three honours held: ace, king, queen.", "top3(north, hearts) >= 2", None),
+    e("top4", Kind::Function, "top4(compass) · top4(compass, suit)", "Number of the top four honours held: ace, king, queen, jack.", "top4(north, hearts) >= 3", None),
+    e("top5", Kind::Function, "top5(compass) · top5(compass, suit)", "Number of the top five honours held: ace, king, queen, jack, ten.", "top5(east, spades) >= 3", None),
+    e("c13", Kind::Function, "c13(compass) · c13(compass, suit)", "C13 points: ace 6, king 4, queen 2, jack 1.", "c13(north) >= 18", None),
+    e("ten", Kind::Function, "ten(compass) · ten(compass, suit)", "Singular spelling of `tens`.", "ten(north) >= 2", Some("tens")),
+    e("jack", Kind::Function, "jack(compass) · jack(compass, suit)", "Singular spelling of `jacks`.", "jack(north) >= 2", Some("jacks")),
+    e("queen", Kind::Function, "queen(compass) · queen(compass, suit)", "Singular spelling of `queens`.", "queen(north) >= 2", Some("queens")),
+    e("king", Kind::Function, "king(compass) · king(compass, suit)", "Singular spelling of `kings`.", "king(north) >= 2", Some("kings")),
+    e("ace", Kind::Function, "ace(compass) · ace(compass, suit)", "Singular spelling of `aces`.", "ace(north) >= 2", Some("aces")),
+    e("pt0", Kind::Function, "pt0(compass) · pt0(compass, suit)", "Another spelling of `tens`.", "pt0(north) >= 2", Some("tens")),
+    e("pt1", Kind::Function, "pt1(compass) · pt1(compass, suit)", "Another spelling of `jacks`.", "pt1(north) >= 2", Some("jacks")),
+    e("pt2", Kind::Function, "pt2(compass) · pt2(compass, suit)", "Another spelling of `queens`.", "pt2(north) >= 2", Some("queens")),
+    e("pt3", Kind::Function, "pt3(compass) · pt3(compass, suit)", "Another spelling of `kings`.", "pt3(north) >= 2", Some("kings")),
+    e("pt4", Kind::Function, "pt4(compass) · pt4(compass, suit)", "Another spelling of `aces`.", "pt4(north) >= 2", Some("aces")),
+    e("pt5", Kind::Function, "pt5(compass) · pt5(compass, suit)", "Another spelling of `top2`.", "pt5(north, spades) == 2", Some("top2")),
+    e("pt6", Kind::Function, "pt6(compass) · pt6(compass, suit)", "Another spelling of `top3`.", "pt6(north, spades) >= 2", Some("top3")),
+    e("pt7", Kind::Function, "pt7(compass) · pt7(compass, suit)", "Another spelling of `top4`.", "pt7(north, spades) >= 3", Some("top4")),
+    e("pt8", Kind::Function, "pt8(compass) · pt8(compass, suit)", "Another spelling of `top5`.", "pt8(north, spades) >= 3", Some("top5")),
+    e("pt9", Kind::Function, "pt9(compass) · pt9(compass, suit)", "Another spelling of `c13`.", "pt9(north) >= 18", Some("c13")),
+    e("tricks", Kind::Function, "tricks(compass, strain)", "Tricks that compass takes as declarer in that strain with every hand seen — the double-dummy result. Strain is a suit name, or a number: 0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 notrump.", "tricks(south, spades) >= 10", None),
+    e("score", Kind::Function, "score(vulnerable, contract, tricks)", "Declarer's score for a contract played at that vulnerability and making that many tricks. `vulnerable` is the word `nv` or `vul`; `contract` is a word such as `x3N`; `tricks` is 0 to 13.", "score(nv, x3N, 9) == 400", None),
+    e("imps", Kind::Function, "imps(scoredifference)", "Converts a difference between two scores into IMPs, by the standard table.", "imps(score(nv, x4S, 10) - score(nv, x3N, 9)) >= 1", None),
+    e("par", Kind::Function, "par(side)", "The par score to that side: what the deal is worth with both sides bidding and defending perfectly. `side` is `ns` or `ew`, or a compass for the side that seat is on.", "par(ns) >= 400", None),
+    e("rnd", Kind::Function, "rnd(bound)", "A random whole number from zero up to, but not including, the bound.", "rnd(10) == 3", None),
+    e("dds", Kind::Function, "dds(compass, strain)", "DealerV2_4's spelling of `tricks`.", "dds(south, notrump) >= 9", Some("tricks")),
+    e("trick", Kind::Function, "trick(compass, strain)", "Singular spelling of `tricks`.", "trick(south, spades) >= 10", Some("tricks")),
+    e("imp", Kind::Function, "imp(scoredifference)", "Singular spelling of `imps`.", "imp(score(nv, x4S, 10) - score(nv, x3N, 9)) >= 1", Some("imps")),
+    e("!", Kind::Operator, "! a", "True when its operand is zero, and false otherwise.", "not hcp(north) >= 12", None),
+    e("not", Kind::Operator, "not a", "True when its operand is zero, and false otherwise.", "not hcp(north) >= 12", None),
+    e("*", Kind::Operator, "a * b", "Multiplication.", "hcp(north) * 2 >= 30", None),
+    e("/", Kind::Operator, "a / b", "Division. Whole numbers throughout, so the remainder is discarded.", "hcp(north) / 2 >= 6", None),
+    e("%", Kind::Operator, "a % b", "Remainder after division.", "hcp(north) % 2 == 0", None),
+    e("+", Kind::Operator, "a + b", "Addition.", "hcp(north) + hcp(south) >= 25", None),
+    e("-", Kind::Operator, "a - b", "Subtraction, and negation when written in front of a single value.", "hcp(north) - hcp(south) >= 5", None),
+    e("<", Kind::Operator, "a < b", "Less than.", "hcp(east) < 10", None),
+    e("<=", Kind::Operator, "a <= b", "Less than or equal to.", "losers(north) <= 6", None),
+    e(">", Kind::Operator, "a > b", "Greater than.", "hcp(north) > 15", None),
+    e(">=", Kind::Operator, "a >= b", "Greater than or equal to.", "hcp(north) >= 15", None),
+    e("==", Kind::Operator, "a == b", "Equal to. Note the two signs: a single `=` assigns a variable instead.", "spades(north) == 5", None),
+    e("!=", Kind::Operator, "a != b", "Not equal to.", "spades(north) != 4", None),
+    e("&&", Kind::Operator, "a && b", "True when both sides are true. The right side is skipped when the left is false.", "hcp(north) >= 12 && spades(north) >= 5", None),
+    e("and", Kind::Operator, "a and b", "True when both sides are true. The right side is skipped when the left is false.", "hcp(north) >= 12 && spades(north) >= 5", None),
+    e("||", Kind::Operator, "a || b", "True when either side is true. The right side is skipped when the left is true.", "spades(north) >= 5 || hearts(north) >= 5", None),
+    e("or", Kind::Operator, "a or b", "True when either side is true. The right side is skipped when the left is true.", "spades(north) >= 5 || hearts(north) >= 5", None),
+    e("?", Kind::Operator, "a ? b : c", "First half of the three-way choice `test ? when_true : when_false`.", "(hcp(north) >= 12 ? spades(north) : hearts(north)) >= 5", None),
+    e(":", Kind::Operator, "a ? b : c", "Second half of the three-way choice `test ? when_true : when_false`.", "(hcp(north) >= 12 ? spades(north) : hearts(north)) >= 5", None),
+    e("=", Kind::Operator, "name = expression", "Gives a name to an expression. This is a statement, not something that can appear inside a larger expression.", "fit = spades(north) + spades(south)", None),
+    e("printall", Kind::Action, "printall", "All four hands, laid out around the compass. This is what happens with no action given.", "action printall", None),
+    e("printew", Kind::Action, "printew", "East and West only, West on the left.", "action printew", None),
+    e("printns", Kind::Action, "printns", "North and South only, South on the left.", "action printns", None),
+    e("printside", Kind::Action, "printside", "One partnership's two hands: `printside(ns)` or `printside(ew)`.", "action printside", None),
+    e("printpbn", Kind::Action, "printpbn", "PBN, the record format other bridge programs read.", "action printpbn", None),
+    e("printcompact", Kind::Action, "printcompact", "Four lines per deal.", "action printcompact", None),
+    e("printoneline", Kind::Action, "printoneline", "One line per deal.", "action printoneline", None),
+    w("north", WordKind::Compass, "The North seat.", "hcp(north) >= 12"),
+    w("east", WordKind::Compass, "The East seat.", "hcp(east) >= 12"),
+    w("south", WordKind::Compass, "The South seat.", "hcp(south) >= 12"),
+    w("west", WordKind::Compass, "The West seat.", "hcp(west) >= 12"),
+    w("n", WordKind::Compass, "North, unless a variable of that name is defined.", "hcp(n) >= 12"),
+    w("e", WordKind::Compass, "East, unless a variable of that name is defined.", "hcp(e) >= 12"),
+    w("s", WordKind::Compass, "South, unless a variable of that name is defined.", "hcp(s) >= 12"),
+    w("w", WordKind::Compass, "West, unless a variable of that name is defined.", "hcp(w) >= 12"),
+    w("ns", WordKind::Side, "North-South (also `NS`).", "vulnerable ns"),
+    w("ew", WordKind::Side, "East-West (also `EW`).", "vulnerable ew"),
+    w("NS", WordKind::Side, "North-South.", "vulnerable NS"),
+    w("EW", WordKind::Side, "East-West.", "vulnerable EW"),
+    w("none", WordKind::Vulnerability, "Nobody vulnerable.", "vulnerable none"),
+    w("all", WordKind::Vulnerability, "Both sides vulnerable.", "vulnerable all"),
+    w("nv", WordKind::Vulnerability, "Not vulnerable, for `score`.", "score(nv, x3N, 9) == 400"),
+    w("vul", WordKind::Vulnerability, "Vulnerable, for `score`.", "score(vul, x3N, 9) == 600"),
+    w("notrump", WordKind::Strain, "Notrump, for `tricks` (the number 4).", "tricks(south, notrump) >= 9"),
+    w("notrumps", WordKind::Strain, "Notrump, for `tricks` (the number 4).", "tricks(south, notrumps) >= 9"),
+    w("any", WordKind::Other, "In a shape pattern: the suits in any order.", "shape(north, any 4333)"),
+    w("deal", WordKind::Other, "In csvrpt/printrpt: all four hands.", "action printrpt(deal)"),
+    x("evalcontract", Kind::Action, "evalcontract", "the original parses it and then aborts on an assertion; use `score` and `tricks`"),
+    x("usereval", Kind::Function, "usereval(tag, compass, index)", "a DealerV2_4 extension that calls DealerV2_4's user-evaluation server program"),
+    x("opc", Kind::Function, "opc(compass, strain)", "a DealerV2_4 extension that runs DealerV2_4's external `dop` program"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_aliases_resolve() {
+        for (i, a) in VOCAB.iter().enumerate() {
+            let dup = VOCAB[i + 1..].iter().any(|b| b.name == a.name && b.kind == a.kind);
+            assert!(!dup, "duplicate entry {}", a.name);
+            if let Some(target) = a.alias_of {
+                assert!(lookup(target).is_some(), "{} aliases unknown {target}", a.name);
+            }
+        }
+    }
+
+    #[test]
+    fn nearest_suggests_close_names() {
+        assert_eq!(nearest("hpc"), Some("hcp"));
+        assert_eq!(nearest("shpe"), Some("shape"));
+        assert!(matches!(nearest("spads"), Some("spade" | "spades")));
+        assert_eq!(nearest("zzzzzzzzzz"), None);
+    }
+}
