@@ -90,22 +90,20 @@
 (assignment
   value: (identifier) @variable)
 
-([
-  (condition_statement)
-  (produce_statement)
-  (generate_statement)
-  (expression_statement)
-  (predeal_length)
-  (average_action)
-  (binary_expression)
-  (not_expression)
-  (unary_expression)
-  (ternary_expression)
-  (parenthesized_expression)
-  (arguments)
-  (print_arguments)
-]
-  (identifier) @variable)
+; Every other place an identifier can stand (listed, so no pattern overlaps the definition).
+(condition_statement (identifier) @variable)
+(produce_statement (identifier) @variable)
+(generate_statement (identifier) @variable)
+(expression_statement (identifier) @variable)
+(predeal_length (identifier) @variable)
+(average_action (identifier) @variable)
+(binary_expression (identifier) @variable)
+(not_expression (identifier) @variable)
+(unary_expression (identifier) @variable)
+(ternary_expression (identifier) @variable)
+(parenthesized_expression (identifier) @variable)
+(arguments (identifier) @variable)
+(print_arguments (identifier) @variable)
 
 (parameter) @variable.parameter
 
