@@ -57,40 +57,37 @@ fn bench(c: &mut Criterion) {
     let old: Tree = parser.parse(&source, None).unwrap();
     assert!(!old.root_node().has_error(), "the benchmark script must parse cleanly");
 
-    // One keystroke in the middle of the script: `>= 15` becomes `>= 115` on line ~500.
-    let at = source.match_indices(">= 15").nth(50).unwrap().0 + 3;
-    let mut edited = source.clone();
-    edited.insert(at, '1');
-    let edit = InputEdit {
-        start_byte: at,
-        old_end_byte: at,
-        new_end_byte: at + 1,
-        start_position: point_at(&source, at),
-        old_end_position: point_at(&source, at),
-        new_end_position: point_at(&edited, at + 1),
-    };
+    // One keystroke (`>= 15` becomes `>= 115`) near the start, in the middle and near the end.
+    for (place, nth) in [("line ~5", 0), ("line ~500", 50), ("line ~985", 98)] {
+        let at = source.match_indices(">= 15").nth(nth).unwrap().0 + 3;
+        let mut edited = source.clone();
+        edited.insert(at, '1');
+        let edit = InputEdit {
+            start_byte: at,
+            old_end_byte: at,
+            new_end_byte: at + 1,
+            start_position: point_at(&source, at),
+            old_end_position: point_at(&source, at),
+            new_end_position: point_at(&edited, at + 1),
+        };
 
-    // Sanity: the incremental tree equals a fresh parse of the edited text.
-    let mut tree = old.clone();
-    tree.edit(&edit);
-    let incremental = parser.parse(&edited, Some(&tree)).unwrap();
-    let fresh = parser.parse(&edited, None).unwrap();
-    assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
-    println!(
-        "grammar_incremental: 1000 lines, {} bytes, edit at line {}",
-        source.len(),
-        edit.start_position.row + 1
-    );
+        // Sanity: the incremental tree equals a fresh parse of the edited text.
+        let mut tree = old.clone();
+        tree.edit(&edit);
+        let incremental = parser.parse(&edited, Some(&tree)).unwrap();
+        let fresh = parser.parse(&edited, None).unwrap();
+        assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
 
-    c.bench_function("reparse 1000 lines after a 1-char edit", |b| {
-        b.iter(|| {
-            let mut tree = old.clone();
-            tree.edit(&edit);
-            black_box(parser.parse(black_box(&edited), Some(&tree)).unwrap())
-        })
-    });
+        c.bench_function(&format!("reparse 1000 lines after a 1-char edit at {place}"), |b| {
+            b.iter(|| {
+                let mut tree = old.clone();
+                tree.edit(&edit);
+                black_box(parser.parse(black_box(&edited), Some(&tree)).unwrap())
+            })
+        });
+    }
     c.bench_function("full parse of 1000 lines", |b| {
-        b.iter(|| black_box(parser.parse(black_box(&edited), None).unwrap()))
+        b.iter(|| black_box(parser.parse(black_box(&source), None).unwrap()))
     });
 }
 
