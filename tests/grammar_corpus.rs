@@ -63,7 +63,9 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn parser() -> Parser {
     let mut parser = Parser::new();
-    parser.set_language(&tree_sitter_dealer3::LANGUAGE.into()).expect("load dealer3 grammar");
+    parser
+        .set_language(&tree_sitter_dealer3::LANGUAGE.into())
+        .expect("load dealer3 grammar");
     parser
 }
 
@@ -72,7 +74,11 @@ fn problems(tree: &Tree) -> Vec<String> {
     fn walk(node: Node, out: &mut Vec<String>) {
         if node.is_error() || node.is_missing() {
             let p = node.start_position();
-            let what = if node.is_missing() { format!("MISSING {}", node.kind()) } else { "ERROR".into() };
+            let what = if node.is_missing() {
+                format!("MISSING {}", node.kind())
+            } else {
+                "ERROR".into()
+            };
             out.push(format!("{}:{} {what}", p.row + 1, p.column + 1));
             if node.is_missing() {
                 return;
@@ -96,13 +102,21 @@ fn every_corpus_script_parses_without_error_nodes() {
     let Some(dir) = corpus_dir() else { return };
     let mut files = Vec::new();
     files_under(&dir, &mut files);
-    assert!(files.len() >= 400, "expected the 476 corpus scripts, found {}", files.len());
+    assert!(
+        files.len() >= 400,
+        "expected the 476 corpus scripts, found {}",
+        files.len()
+    );
 
     let mut parser = parser();
     let mut failures = Vec::new();
     let mut clean = 0;
     for path in &files {
-        let rel = path.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = path
+            .strip_prefix(&dir)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let source = std::fs::read(path).unwrap();
         let tree = parser.parse(&source, None).expect("parse");
         let found = problems(&tree);
@@ -116,14 +130,26 @@ fn every_corpus_script_parses_without_error_nodes() {
             )),
         }
     }
-    println!("{clean} of {} corpus scripts parse cleanly; {} known broken", files.len(), KNOWN_BROKEN.len());
-    assert!(failures.is_empty(), "{} corpus scripts fail:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "{clean} of {} corpus scripts parse cleanly; {} known broken",
+        files.len(),
+        KNOWN_BROKEN.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} corpus scripts fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn known_broken_files_exist() {
     let Some(dir) = corpus_dir() else { return };
     for (name, _) in KNOWN_BROKEN {
-        assert!(dir.join(name).is_file(), "KNOWN_BROKEN names {name}, which is not in the corpus");
+        assert!(
+            dir.join(name).is_file(),
+            "KNOWN_BROKEN names {name}, which is not in the corpus"
+        );
     }
 }

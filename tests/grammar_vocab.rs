@@ -10,9 +10,13 @@ use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter}
 /// the corpus, and spellings the original lexer accepts.
 const DIALECT_WORDS: &[&str] = &[
     // DealerV2_4 statements
-    "opener", "startboard",
+    "opener",
+    "startboard",
     // DealerV2_4 actions and report terms
-    "bktfreq", "export", "trix", "parcontract",
+    "bktfreq",
+    "export",
+    "trix",
+    "parcontract",
     // DealerV2_4 functions
     "ltc",
     // DealerV2_4 vulnerability word (`vulnerable both`, `par(NS, both)`)
@@ -31,9 +35,14 @@ fn parse(source: &str) -> Tree {
 }
 
 fn config() -> HighlightConfiguration {
-    let mut config =
-        HighlightConfiguration::new(language(), "dealer3", tree_sitter_dealer3::HIGHLIGHTS_QUERY, "", "")
-            .expect("highlights.scm compiles");
+    let mut config = HighlightConfiguration::new(
+        language(),
+        "dealer3",
+        tree_sitter_dealer3::HIGHLIGHTS_QUERY,
+        "",
+        "",
+    )
+    .expect("highlights.scm compiles");
     config.configure(tree_sitter_dealer3::HIGHLIGHT_NAMES);
     config
 }
@@ -43,10 +52,14 @@ fn highlight(config: &HighlightConfiguration, source: &str) -> Vec<Option<&'stat
     let mut highlighter = Highlighter::new();
     let mut per_byte = vec![None; source.len()];
     let mut stack: Vec<&'static str> = Vec::new();
-    let events = highlighter.highlight(config, source.as_bytes(), None, None, |_| None).unwrap();
+    let events = highlighter
+        .highlight(config, source.as_bytes(), None, None, |_| None)
+        .unwrap();
     for event in events {
         match event.unwrap() {
-            HighlightEvent::HighlightStart(h) => stack.push(tree_sitter_dealer3::HIGHLIGHT_NAMES[h.0]),
+            HighlightEvent::HighlightStart(h) => {
+                stack.push(tree_sitter_dealer3::HIGHLIGHT_NAMES[h.0])
+            }
             HighlightEvent::HighlightEnd => {
                 stack.pop();
             }
@@ -81,7 +94,9 @@ fn tokens<'t>(tree: &'t Tree, source: &str, name: &str) -> Vec<Node<'t>> {
 
 fn expected(kind: Kind) -> (&'static str, fn(&str) -> bool) {
     match kind {
-        Kind::Statement => ("keyword", |c| c == "keyword" || c.starts_with("keyword.") && c != "keyword.operator"),
+        Kind::Statement => ("keyword", |c| {
+            c == "keyword" || c.starts_with("keyword.") && c != "keyword.operator"
+        }),
         Kind::Function => ("function.builtin", |c| c == "function.builtin"),
         Kind::Action => ("function.special", |c| c == "function.special"),
         Kind::Operator => ("operator", |c| c == "operator" || c == "keyword.operator"),
@@ -122,10 +137,20 @@ fn every_vocabulary_example_parses() {
         }
         let tree = parse(entry.example);
         if tree.root_node().has_error() {
-            failures.push(format!("{} ({:?}): {:?}\n  {}", entry.name, entry.kind, entry.example, tree.root_node().to_sexp()));
+            failures.push(format!(
+                "{} ({:?}): {:?}\n  {}",
+                entry.name,
+                entry.kind,
+                entry.example,
+                tree.root_node().to_sexp()
+            ));
         }
     }
-    assert!(failures.is_empty(), "examples that do not parse:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "examples that do not parse:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -157,11 +182,17 @@ fn every_vocabulary_word_is_highlighted_as_its_kind() {
         }
         let chosen = candidates.into_iter().find_map(|source| {
             let tree = parse(&source);
-            let found = tokens(&tree, &source, entry.name).iter().map(|n| n.byte_range()).collect::<Vec<_>>();
+            let found = tokens(&tree, &source, entry.name)
+                .iter()
+                .map(|n| n.byte_range())
+                .collect::<Vec<_>>();
             (!tree.root_node().has_error() && !found.is_empty()).then_some((source, found))
         });
         let Some((source, ranges)) = chosen else {
-            failures.push(format!("{} ({:?}): no snippet parses with the word in it", entry.name, entry.kind));
+            failures.push(format!(
+                "{} ({:?}): no snippet parses with the word in it",
+                entry.name, entry.kind
+            ));
             continue;
         };
         let captures = highlight(&config, &source);
@@ -178,7 +209,12 @@ fn every_vocabulary_word_is_highlighted_as_its_kind() {
         checked += 1;
     }
     assert!(checked >= 100, "only {checked} entries checked");
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The reverse direction: a keyword the grammar knows but the engine does not is a drift too,
@@ -188,7 +224,9 @@ fn every_grammar_keyword_is_in_the_vocabulary_or_a_dialect_word() {
     let language = language();
     let mut unknown = Vec::new();
     for id in 0..language.node_kind_count() as u16 {
-        let Some(kind) = language.node_kind_for_id(id) else { continue };
+        let Some(kind) = language.node_kind_for_id(id) else {
+            continue;
+        };
         if language.node_kind_is_named(id) || !language.node_kind_is_visible(id) {
             continue;
         }
