@@ -309,13 +309,15 @@ module.exports = grammar({
     fd_shape_list: $ => repeat1(choice(
       $.fd_pattern,
       $.parameter,
-      alias(choice('+', '-'), $.fd_operator),
+      alias(choice('+', '-', '*', '/', '%'), $.fd_operator),
       alias(choice(':', ','), $.fd_operator),
       alias(choice('or', 'and'), $.fd_operator),
       alias(choice('<', '<=', '>', '>=', '==', '!='), $.fd_operator),
     )),
 
-    fd_pattern: _ => token(prec(2, /[0-9xMmshdc\[\]()+\-]*[0-9xMmshdc\[\]()][0-9xMmshdc\[\]()+\-]*/)),
+    // Lengths, suit letters (upper case too, as conditions may write them), `[3-5]` sets and `(...)`
+    // groups; `+`/`-` inside a pattern (`5+s`, `2-`, `h+s`) belong to it, ` + ` between patterns not.
+    fd_pattern: _ => token(prec(2, /[0-9xMmshdcSHDC\[\]()+\-]*[0-9xMmshdcSHDC\[\]()][0-9xMmshdcSHDC\[\]()+\-]*/)),
 
     unary_expression: $ => prec(PREC.unary, seq(
       field('operator', '-'),
