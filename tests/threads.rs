@@ -51,3 +51,30 @@ fn shards_partition_the_fast_stream() {
     assert!(!lines.is_empty());
     assert_eq!(lines, parts);
 }
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let d = dir();
+    let script = "generate 3000\naction average \"hs\" hcp(south), frequency \"f\" (hcp(north), 8, 14), frequency (spades(north), 3, 5, hcp(north), 10, 12)\n";
+    std::fs::write(d.join("stats.dlr"), script).unwrap();
+    let whole = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "stats.dlr", "--stats-json", "whole.json"]);
+    assert!(whole.status.success());
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let name = format!("s{k}.json");
+        let shard = format!("{k}/3");
+        let out = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "--shard", &shard, "-g", "1000", "stats.dlr", "--stats-json", &name]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        files.push(name);
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = common::dealbench(&d, &args);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let strip = |b: &[u8]| -> String {
+        String::from_utf8_lossy(b).lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(strip(&merged.stdout), strip(&whole.stdout));
+    let one = common::dealbench(&d, &["merge", "whole.json"]);
+    assert_eq!(strip(&one.stdout), strip(&whole.stdout));
+}
