@@ -3,3 +3,4 @@
 pub mod cards;
 pub mod run;
 pub mod script;
+pub mod tui;
