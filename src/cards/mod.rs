@@ -53,6 +53,17 @@ pub fn suit_of_char(c: u8) -> Option<Suit> {
     SUIT_CHARS.iter().position(|&s| s == c)
 }
 
+/// `Card(c).bit()` for every card index, for building hands without divisions.
+pub const CARD_BITS: [u64; 52] = {
+    let mut t = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = 1u64 << ((c / 13) * 16 + c % 13);
+        c += 1;
+    }
+    t
+};
+
 /// A set of cards: bit `suit * 16 + rank`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand(pub u64);
@@ -115,8 +126,12 @@ impl Deal {
     /// Builds a deal from the dealer.exe slot array: slot `i` belongs to seat `i / 13`.
     pub fn from_slots(slots: &[u8; 52]) -> Deal {
         let mut hands = [Hand::default(); 4];
-        for (i, &c) in slots.iter().enumerate() {
-            hands[i / 13].add(Card(c));
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            let mut bits = 0u64;
+            for &c in &slots[seat * 13..seat * 13 + 13] {
+                bits |= CARD_BITS[c as usize];
+            }
+            *hand = Hand(bits);
         }
         Deal { hands }
     }

@@ -1,2 +1,168 @@
 //! Runs: start one from a compiled script, receive its events, cancel it.
+//!
+//! The CLI and the workbench are both consumers of [`start`]: the engine knows nothing of
+//! terminals. Every event of a run arrives in order on one channel.
+
+mod actions;
+mod engine;
 pub mod stats;
+
+use crate::cards::{Card, Deal, Seat};
+use crate::eval::Program;
+use crate::script::diag::Diagnostic;
+use stats::Stats;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How to run a script; `None` fields fall back to the script's statements, then to dealer's defaults.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// `-s`: the seed (used mod 2^32); default the clock in whole seconds.
+    pub seed: Option<i64>,
+    /// `-p`: deals to produce.
+    pub produce: Option<u64>,
+    /// `-g`: deals to generate.
+    pub generate: Option<u64>,
+    /// Print the four statistics lines at the end (dealer's default; `-v` toggles).
+    pub print_stats: bool,
+    /// `-q`: suppress printpbn.
+    pub quiet_pbn: bool,
+    /// The script's name as typed, for PBN's `[Event]`; `(null)` for standard input.
+    pub input_name: String,
+    /// Shifts the `rnd` stream.
+    pub rnd_seed: u64,
+    /// `--vulnerable`: vulnerability for `par` (0 none, 1 NS, 2 EW, 3 all).
+    pub vulnerable: Option<u8>,
+    /// Replaces the script's predeal for these seats (`-N`, `-E`, `-S`, `-W`).
+    pub predeal_override: Vec<(Seat, Vec<Card>)>,
+    /// How often progress and statistics snapshots are sent.
+    pub progress_every: Duration,
+    /// `YYYY.MM.DD` for PBN's `[Date]`; today when `None`.
+    pub date: Option<String>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            seed: None,
+            produce: None,
+            generate: None,
+            print_stats: true,
+            quiet_pbn: false,
+            input_name: "(null)".into(),
+            rnd_seed: 0,
+            vulnerable: None,
+            predeal_override: Vec::new(),
+            progress_every: Duration::from_millis(50),
+            date: None,
+        }
+    }
+}
+
+/// A deal that matched the condition.
+#[derive(Clone, Debug)]
+pub struct Matched {
+    /// 1-based number among the produced deals.
+    pub number: u64,
+    /// Deals generated when this one was dealt (1-based).
+    pub generated: u64,
+    /// The deal.
+    pub deal: Deal,
+    /// What dealer prints for this deal (may be empty).
+    pub printed: String,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Deals dealt.
+    pub generated: u64,
+    /// Deals that matched.
+    pub produced: u64,
+    /// The seed used.
+    pub seed: i64,
+    /// Time from start to the end of dealing.
+    pub elapsed: Duration,
+    /// True when the run was cancelled.
+    pub cancelled: bool,
+}
+
+/// What a run reports, in order.
+#[derive(Debug)]
+pub enum Event {
+    /// A matching deal.
+    Matched(Box<Matched>),
+    /// Counts so far.
+    Progress {
+        /// Deals dealt.
+        generated: u64,
+        /// Deals matched.
+        produced: u64,
+        /// Time since the start.
+        elapsed: Duration,
+    },
+    /// A snapshot of the statistics.
+    Stats(Box<Stats>),
+    /// End-of-run text exactly as `dealbench run` prints it.
+    Output(String),
+    /// The run is over.
+    Finished(Summary),
+    /// The run stopped on an error in the script.
+    Failed(Box<Diagnostic>),
+}
+
+/// A running (or finished) run.
+pub struct RunHandle {
+    events: Receiver<Event>,
+    cancel: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl RunHandle {
+    /// The run's events.
+    pub fn events(&self) -> &Receiver<Event> {
+        &self.events
+    }
+    /// Asks the run to stop; a `Finished` event with `cancelled` follows.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for RunHandle {
+    fn drop(&mut self) {
+        self.cancel();
+        // Drain so a worker blocked on a full channel can see the flag and exit.
+        while self.events.try_recv().is_ok() {}
+        if let Some(t) = self.thread.take() {
+            drop(t);
+        }
+    }
+}
+
+/// Starts a run on a worker thread and returns at once.
+pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
+    let (tx, rx) = std::sync::mpsc::sync_channel(4096);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let thread = std::thread::Builder::new()
+        .name("dealbench-run".into())
+        .spawn(move || run_guarded(&program, &options, &tx, &flag))
+        .ok();
+    RunHandle { events: rx, cancel, thread }
+}
+
+fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &AtomicBool) {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        engine::Engine::new(program, options, tx, cancel).run();
+    }));
+    if let Err(p) = result {
+        let msg = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned());
+        let text = format!("internal error: the engine panicked ({}); please report it", msg.unwrap_or_default());
+        let d = Diagnostic::error(&program.script.file, &program.source, Default::default(), text);
+        let _ = tx.send(Event::Failed(Box::new(d)));
+    }
+}

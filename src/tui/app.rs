@@ -412,6 +412,7 @@ impl App {
                 self.say(format!("{}:{}: {}", d.line, d.column, d.message), true);
                 self.diagnostics.push(*d);
             }
+            RunMsg::Skipped(n) => r.dropped += n,
             RunMsg::Crashed(why) => {
                 self.state = RunState::Error;
                 self.say(format!("engine error: {why}"), true);

@@ -81,6 +81,7 @@ pub fn data_dir() -> Option<PathBuf> {
 /// Loads a theme by name: the user's `themes/NAME.toml` first, then the bundled ones;
 /// `inherits` may name either.
 pub fn load_theme(name: &str, dir: Option<&Path>) -> Result<Theme, String> {
+    let name = if name == "16" { "base16" } else { name };
     let user = |n: &str| dir.and_then(|d| std::fs::read_to_string(d.join("themes").join(format!("{n}.toml"))).ok());
     let find = |n: &str| user(n).or_else(|| BUILTIN.iter().find(|(b, _)| *b == n).map(|(_, t)| t.to_string()));
     let text = find(name).ok_or_else(|| {

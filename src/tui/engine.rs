@@ -8,7 +8,7 @@
 use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -68,6 +68,8 @@ pub enum RunMsg {
     Failed(Box<Diagnostic>),
     /// The engine stopped without finishing (a panic in a worker).
     Crashed(String),
+    /// Matched deals skipped before reaching the workbench (beyond `keep` in one batch).
+    Skipped(u64),
 }
 
 /// What the script says about the table, for the deal pane.
@@ -85,8 +87,7 @@ pub struct Compiled {
     pub table: TableInfo,
     /// Warnings from the compiler.
     pub warnings: Vec<Diagnostic>,
-    #[allow(dead_code)]
-    program: (),
+    program: Arc<crate::eval::Program>,
 }
 
 /// Run settings from the command line.
@@ -98,10 +99,9 @@ pub struct RunParams {
     pub threads: Option<usize>,
     /// The script's name, for messages.
     pub input_name: String,
+    /// Matched deals the workbench keeps; older ones in a batch are skipped early.
+    pub keep: usize,
 }
-
-/// True when this build carries the engine's run API.
-pub const ENGINE_AVAILABLE: bool = false;
 
 thread_local! {
     static GUARDED: Cell<bool> = const { Cell::new(false) };
@@ -155,12 +155,9 @@ pub fn compile(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic
 }
 
 fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic>> {
-    Err(vec![Diagnostic::error(
-        file_name,
-        source,
-        crate::script::diag::Span::new(0, 0),
-        "the engine is not in this build yet (dealbench::script::compile)",
-    )])
+    let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
+    let table = TableInfo { dealer: program.dealer(), vulnerable: program.vulnerable() };
+    Ok(Compiled { table, warnings: Vec::new(), program: Arc::new(program) })
 }
 
 /// A run in progress: cancel it, or let it finish.
@@ -175,17 +172,105 @@ impl RunControl {
     }
 }
 
+fn convert(ev: crate::run::Event) -> RunMsg {
+    use crate::run::Event;
+    match ev {
+        Event::Matched(m) => {
+            let m = *m;
+            RunMsg::Matched(Box::new(MatchedDeal { number: m.number, generated: m.generated, deal: m.deal, printed: m.printed }))
+        }
+        Event::Progress { generated, produced, elapsed } => RunMsg::Progress { generated, produced, elapsed },
+        Event::Stats(s) => RunMsg::Stats(s),
+        Event::Output(t) => RunMsg::Output(t),
+        Event::Finished(s) => RunMsg::Finished(RunSummary {
+            generated: s.generated,
+            produced: s.produced,
+            seed: s.seed,
+            elapsed: s.elapsed,
+            cancelled: s.cancelled,
+        }),
+        Event::Failed(d) => RunMsg::Failed(d),
+    }
+}
+
+/// Keeps a batch small: the last `keep` matched deals, the last progress and statistics.
+fn coalesce(batch: Vec<RunMsg>, keep: usize) -> Vec<RunMsg> {
+    let matched = batch.iter().filter(|m| matches!(m, RunMsg::Matched(_))).count();
+    let last_stats = batch.iter().rposition(|m| matches!(m, RunMsg::Stats(_)));
+    let last_progress = batch.iter().rposition(|m| matches!(m, RunMsg::Progress { .. }));
+    let mut skip = matched.saturating_sub(keep.max(1));
+    let mut out = Vec::with_capacity(batch.len().min(keep + 8));
+    if skip > 0 {
+        out.push(RunMsg::Skipped(skip as u64));
+    }
+    for (i, m) in batch.into_iter().enumerate() {
+        match m {
+            RunMsg::Matched(_) if skip > 0 => skip -= 1,
+            RunMsg::Stats(_) if Some(i) != last_stats => {}
+            RunMsg::Progress { .. } if Some(i) != last_progress => {}
+            m => out.push(m),
+        }
+    }
+    out
+}
+
 /// Starts a run; its messages arrive on `sink` as `wrap(generation, batch)`.
 pub fn start<M: Send + 'static>(
     compiled: &Compiled,
     params: &RunParams,
     generation: u64,
-    sink: Sender<M>,
+    sink: SyncSender<M>,
     wrap: fn(u64, Vec<RunMsg>) -> M,
 ) -> RunControl {
-    let _ = (compiled, params);
+    let options = crate::run::RunOptions {
+        seed: params.seed,
+        input_name: params.input_name.clone(),
+        ..crate::run::RunOptions::default()
+    };
     let cancel = Arc::new(AtomicBool::new(false));
-    let _ = sink.send(wrap(generation, vec![RunMsg::Crashed("the engine is not in this build yet".into())]));
+    let flag = cancel.clone();
+    let keep = params.keep;
+    let program = compiled.program.clone();
+    let spawned = std::thread::Builder::new().name(format!("forward-{generation}")).spawn(move || {
+        let handle = match guarded(|| crate::run::start(program, options)) {
+            Ok(h) => h,
+            Err(p) => {
+                let _ = sink.send(wrap(generation, vec![RunMsg::Crashed(format!("the engine panicked: {p}"))]));
+                return;
+            }
+        };
+        let mut ended = false;
+        loop {
+            if flag.load(Ordering::Relaxed) {
+                handle.cancel();
+                return;
+            }
+            let first = match handle.events().recv_timeout(Duration::from_millis(20)) {
+                Ok(ev) => ev,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            let mut batch = vec![convert(first)];
+            while batch.len() < 20_000 {
+                match handle.events().try_recv() {
+                    Ok(ev) => batch.push(convert(ev)),
+                    Err(_) => break,
+                }
+            }
+            ended = batch.iter().any(|m| matches!(m, RunMsg::Finished(_) | RunMsg::Failed(_)));
+            if sink.send(wrap(generation, coalesce(batch, keep))).is_err() {
+                return;
+            }
+        }
+        if !ended && !flag.load(Ordering::Relaxed) {
+            let why = take_last_panic().unwrap_or_else(|| "the run stopped without finishing".into());
+            let _ = sink.send(wrap(generation, vec![RunMsg::Crashed(why)]));
+        }
+    });
+    if let Err(e) = spawned {
+        // Nothing to forward: report it through the return path of the caller's next draw.
+        eprintln!("dealbench: cannot start a thread: {e}");
+    }
     RunControl { cancel }
 }
 

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
@@ -76,7 +76,7 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     let text = std::fs::read_to_string(&path)?;
     let mut app = build_app(&path, &text, &opts);
     let cfg = Config::load(config::config_dir().as_deref()).0;
-    let (tx, rx) = mpsc::channel::<Msg>();
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
 
     let watch_tx = tx.clone();
     let watch = watcher::watch(&path, Duration::from_millis(cfg.debounce_ms), move || {
@@ -103,7 +103,8 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
         }
     })?;
 
-    let params = RunParams { seed: opts.seed, threads: opts.threads, input_name: path.display().to_string() };
+    let params =
+        RunParams { seed: opts.seed, threads: opts.threads, input_name: path.display().to_string(), keep: app.keep };
     let mut rt = Runtime { tx, dd_tx, run: None, params };
     let result = event_loop(&mut terminal, &mut app, &mut rt, &rx);
     if let Some(r) = rt.run.take() {
@@ -115,7 +116,7 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
 }
 
 struct Runtime {
-    tx: Sender<Msg>,
+    tx: SyncSender<Msg>,
     dd_tx: Sender<DdRequest>,
     run: Option<RunControl>,
     params: RunParams,
@@ -240,7 +241,7 @@ impl Runtime {
 }
 
 /// The solver thread: one solve at a time; while it works, newer requests replace older ones.
-fn spawn_solver(tx: Sender<Msg>) -> Sender<DdRequest> {
+fn spawn_solver(tx: SyncSender<Msg>) -> Sender<DdRequest> {
     let (req_tx, req_rx) = mpsc::channel::<DdRequest>();
     let _ = std::thread::Builder::new().name("dd".into()).spawn(move || {
         while let Ok(mut req) = req_rx.recv() {

@@ -1,0 +1,51 @@
+//! Command-line parsing and dispatch.
+
+mod run_cmd;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// dealbench: a workbench and a dealer-compatible command line for dealer3 scripts.
+#[derive(Parser, Debug)]
+#[command(name = "dealbench", version, about, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Script to open in the workbench (a bundled example when omitted).
+    script: Option<PathBuf>,
+    /// Seed for the workbench's runs.
+    #[arg(long)]
+    seed: Option<i64>,
+    /// Theme name (dark, light, 16) for the workbench.
+    #[arg(long)]
+    theme: Option<String>,
+    /// Worker threads for the workbench's runs.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a script in batch and print what dealer prints.
+    Run(run_cmd::RunArgs),
+}
+
+/// Parses the command line and runs it; returns the exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Run(args)) => run_cmd::run(args),
+        None => open_workbench(cli),
+    }
+}
+
+fn open_workbench(cli: Cli) -> i32 {
+    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads: cli.threads, color: None };
+    match dealbench::tui::open(cli.script, opts) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("dealbench: {e}");
+            1
+        }
+    }
+}

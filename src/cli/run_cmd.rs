@@ -1,0 +1,188 @@
+//! `dealbench run`: dealer 1.24's switches over the run API.
+
+use clap::Args;
+use dealbench::cards::{Card, Seat};
+use dealbench::eval::{compile, Program};
+use dealbench::run::{self, Event, RunOptions};
+use dealbench::script::CompileOptions;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// dealer's switches (toggles count: giving one twice cancels it) and dealbench's own.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Script file (standard input when omitted).
+    pub file: Option<PathBuf>,
+    /// Deals to produce (overrides `produce`).
+    #[arg(short = 'p', value_name = "N")]
+    pub produce: Option<u64>,
+    /// Deals to generate (overrides `generate`).
+    #[arg(short = 'g', value_name = "N")]
+    pub generate: Option<u64>,
+    /// Random seed (overrides `seed`); used mod 2^32, default the clock.
+    #[arg(short = 's', value_name = "SEED", allow_hyphen_values = true)]
+    pub seed: Option<i64>,
+    /// Toggle the statistics lines at the end (on by default).
+    #[arg(short = 'v', action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Toggle quiet PBN (suppresses printpbn).
+    #[arg(short = 'q', action = clap::ArgAction::Count)]
+    pub quiet: u8,
+    /// Progress meter on standard error (accepted; dealbench shows no meter yet).
+    #[arg(short = 'm', action = clap::ArgAction::Count)]
+    pub meter: u8,
+    /// Accepted and ignored, as in dealer.
+    #[arg(short = 'u', action = clap::ArgAction::Count)]
+    pub uppercase: u8,
+    /// Predeal North's hand, e.g. `S8743,HA9,D642,CQT64` (replaces the script's).
+    #[arg(short = 'N', value_name = "HOLDINGS")]
+    pub north: Option<String>,
+    /// Predeal East's hand.
+    #[arg(short = 'E', value_name = "HOLDINGS")]
+    pub east: Option<String>,
+    /// Predeal South's hand.
+    #[arg(short = 'S', value_name = "HOLDINGS")]
+    pub south: Option<String>,
+    /// Predeal West's hand.
+    #[arg(short = 'W', value_name = "HOLDINGS")]
+    pub west: Option<String>,
+    /// Shift the `rnd` stream.
+    #[arg(long, default_value_t = 0)]
+    pub rnd_seed: u64,
+    /// Vulnerability for `par`: none, ns, ew or all.
+    #[arg(long, value_name = "VUL")]
+    pub vulnerable: Option<String>,
+    /// Write CRLF line ends, as dealer.exe does.
+    #[arg(long)]
+    pub crlf: bool,
+}
+
+/// Runs a script; returns the exit code.
+pub fn run(args: RunArgs) -> i32 {
+    match execute(&args) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("dealbench: {msg}");
+            255
+        }
+    }
+}
+
+fn execute(args: &RunArgs) -> Result<i32, String> {
+    let (source, name) = read_script(args.file.as_ref())?;
+    let program = match compile(&source, &name, &CompileOptions::default()) {
+        Ok(p) => p,
+        Err(diags) => {
+            for d in diags {
+                eprint!("{}", d.render());
+            }
+            return Ok(255);
+        }
+    };
+    for w in &program.script.warnings {
+        eprint!("{}", w.render());
+    }
+    let options = options(args, &name)?;
+    Ok(drive(Arc::new(program), options, args.crlf))
+}
+
+fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
+    match file {
+        Some(p) => {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok((String::from_utf8_lossy(&bytes).into_owned(), p.display().to_string()))
+        }
+        None => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
+            Ok((s, "(null)".into()))
+        }
+    }
+}
+
+fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
+    let mut o = RunOptions {
+        seed: args.seed,
+        produce: args.produce,
+        generate: args.generate,
+        print_stats: args.verbose % 2 == 0,
+        quiet_pbn: args.quiet % 2 == 1,
+        input_name: name.to_string(),
+        rnd_seed: args.rnd_seed,
+        ..RunOptions::default()
+    };
+    if let Some(v) = &args.vulnerable {
+        o.vulnerable = Some(parse_vul(v)?);
+    }
+    for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
+        if let Some(t) = text {
+            o.predeal_override.push((seat, parse_holdings(t)?));
+        }
+    }
+    Ok(o)
+}
+
+fn parse_vul(v: &str) -> Result<u8, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "none" => Ok(0),
+        "ns" => Ok(1),
+        "ew" => Ok(2),
+        "all" | "both" => Ok(3),
+        _ => Err(format!("--vulnerable {v}: expected none, ns, ew or all")),
+    }
+}
+
+/// `S8743,HA9,D642,CQT64` as cards.
+fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
+    let mut cards = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let b = part.as_bytes();
+        let suit = dealbench::cards::suit_of_char(b[0].to_ascii_uppercase())
+            .ok_or_else(|| format!("`{part}`: a holding starts with a suit letter S, H, D or C"))?;
+        for &r in &b[1..] {
+            let rank = dealbench::cards::rank_of_char(r.to_ascii_uppercase())
+                .ok_or_else(|| format!("`{part}`: `{}` is not a rank", r as char))?;
+            cards.push(Card::new(suit, rank));
+        }
+    }
+    if cards.len() > 13 {
+        return Err(format!("`{text}`: more than 13 cards"));
+    }
+    Ok(cards)
+}
+
+fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> i32 {
+    let handle = run::start(program, options);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut code = 0;
+    let write = |out: &mut dyn Write, s: &str| -> bool {
+        let r = if crlf { out.write_all(s.replace('\n', "\r\n").as_bytes()) } else { out.write_all(s.as_bytes()) };
+        r.is_ok()
+    };
+    for ev in handle.events().iter() {
+        let ok = match ev {
+            Event::Matched(m) => write(&mut out, &m.printed),
+            Event::Output(s) => write(&mut out, &s),
+            Event::Failed(d) => {
+                let _ = out.flush();
+                eprint!("{}", d.render());
+                code = 1;
+                true
+            }
+            Event::Finished(_) => break,
+            Event::Progress { .. } | Event::Stats(_) => true,
+        };
+        if !ok {
+            return 0; // stdout closed (e.g. piped into head): stop quietly
+        }
+    }
+    let _ = out.flush();
+    code
+}
+
+#[allow(dead_code)]
+fn seat_name(s: Seat) -> &'static str {
+    dealbench::cards::SEAT_NAMES[s]
+}

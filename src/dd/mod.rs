@@ -1,0 +1,2 @@
+//! Double-dummy solving, par and scoring.
+pub mod score;

@@ -1,0 +1,52 @@
+use super::*;
+use crate::cards::parse_deal;
+
+fn lines(seed: i64, predeal: &[(Seat, Card)], n: usize) -> Vec<String> {
+    let mut s = DealerStream::new(seed, predeal);
+    (0..n).map(|_| s.next_deal().oneline()).collect()
+}
+
+fn predeal(seat: Seat, holding: &str) -> Vec<(Seat, Card)> {
+    let suit = crate::cards::suit_of_char(holding.as_bytes()[0]).unwrap();
+    holding[1..].bytes().map(|r| (seat, Card::new(suit, crate::cards::rank_of_char(r).unwrap()))).collect()
+}
+
+#[test]
+fn seed_1_matches_dealer_exe() {
+    let got = lines(1, &[], 10);
+    assert_eq!(got[0], "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72");
+    assert_eq!(got[4], "n AKQJT92.6.QT3.42 e .A9432.AJ754.KQ6 s 843.T.K86.J98753 w 765.KQJ875.92.AT");
+    assert_eq!(got[9], "n A843.752.AQ4.J32 e 2.T98.7.AKQT9874 s QJ75.63.J98632.5 w KT96.AKQJ4.KT5.6");
+}
+
+#[test]
+fn seeds_42_123_and_minus_one() {
+    assert_eq!(lines(42, &[], 3)[2], "n 53.Q762.954.AK84 e A862.AT94.A7.QJ7 s KJ974.J8.Q62.T96 w QT.K53.KJT83.532");
+    assert_eq!(lines(123, &[], 1)[0], "n T8.953.43.KQJ972 e K.42.KT8652.8653 s J976542.KQT7.J9. w AQ3.AJ86.AQ7.AT4");
+    assert_eq!(lines(-1, &[], 1)[0], "n J97.T63.KQ52.JT5 e Q3.A954.J7.A7632 s K542.K.984.KQ984 w AT86.QJ872.AT63.");
+}
+
+#[test]
+fn predeal_north_and_south() {
+    let mut p = predeal(0, "SAK");
+    p.extend(predeal(0, "HQ"));
+    p.extend(predeal(2, "HA"));
+    let got = lines(1, &p, 3);
+    assert_eq!(got[0], "n AKJ7.Q.A542.AK87 e 8.KJ874.QJT87.T9 s T963.A95.K96.J64 w Q542.T632.3.Q532");
+    assert_eq!(got[2], "n AK5.QJ97.KJ73.87 e JT864.K2.Q54.AJ6 s Q9.A65.A9862.T42 w 732.T843.T.KQ953");
+}
+
+#[test]
+fn predeal_full_west_hand() {
+    let got = lines(1, &predeal(3, "SAKQJT98765432"), 2);
+    assert_eq!(got[1], "n .AK9853.962.KQ65 e .Q764.KJ853.AT97 s .JT2.AQT74.J8432 w AKQJT98765432...");
+}
+
+#[test]
+fn all_52_predealt_gives_the_fixed_deal() {
+    let d = parse_deal("n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72").unwrap();
+    let p: Vec<(Seat, Card)> = (0..4).flat_map(|s| d.hands[s].cards().map(move |c| (s, c))).collect();
+    let mut st = DealerStream::new(7, &p);
+    assert_eq!(st.next_deal(), d);
+    assert_eq!(st.next_deal(), d);
+}

@@ -1,0 +1,5 @@
+//! Dealing: dealer.exe's random generator and shuffle.
+pub mod dealer_stream;
+pub mod random;
+
+pub use dealer_stream::DealerStream;

@@ -1,0 +1,113 @@
+//! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
+
+use super::{Ctx, EvalError, Program};
+use crate::dd::score::{imps, score, Contract};
+use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
+use crate::script::diag::Span;
+use crate::script::shape::index;
+
+type R = Result<i32, EvalError>;
+
+fn err(span: Span, message: impl Into<String>) -> EvalError {
+    EvalError { span, message: message.into() }
+}
+
+impl Program {
+    /// The value of an expression for the context's deal.
+    pub fn eval(&self, e: &Expr, ctx: &mut Ctx) -> R {
+        Ok(match e {
+            Expr::Num(n) => *n as i32,
+            Expr::Neg(a) => self.eval(a, ctx)?.wrapping_neg(),
+            Expr::Not(a) => i32::from(self.eval(a, ctx)? == 0),
+            Expr::Arith(op, a, b, span) => arith(*op, self.eval(a, ctx)?, self.eval(b, ctx)?, *span)?,
+            Expr::Compare(first, chain) => self.compare(first, chain, ctx)?,
+            Expr::And(a, b) => i32::from(self.eval(a, ctx)? != 0 && self.eval(b, ctx)? != 0),
+            Expr::Or(a, b) => i32::from(self.eval(a, ctx)? != 0 || self.eval(b, ctx)? != 0),
+            Expr::Cond(t, y, n) => {
+                if self.eval(t, ctx)? != 0 {
+                    self.eval(y, ctx)?
+                } else {
+                    self.eval(n, ctx)?
+                }
+            }
+            Expr::Hand(f, seat, suit) => self.hand(*f, *seat, *suit, ctx),
+            Expr::Shape(seat, t) => {
+                let h = ctx.deal.hands[*seat];
+                let i = index(h.len(3), h.len(2), h.len(1), h.len(0));
+                i32::from(self.script.shapes[*t].contains(i))
+            }
+            Expr::HasCard(seat, card) => i32::from(ctx.deal.hands[*seat].has(*card)),
+            Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx, e)?,
+            Expr::Score(v, c, t, span) => {
+                let (v, c, t) = (self.eval(v, ctx)?, self.eval(c, ctx)?, self.eval(t, ctx)?);
+                let contract = Contract::from_code(c).ok_or_else(|| err(*span, format!("score: {c} is not a contract number")))?;
+                score(v != 0, contract, t)
+            }
+            Expr::Imps(d) => imps(self.eval(d, ctx)?),
+            Expr::Par(side) => self.par(*side, ctx)?,
+            Expr::Rnd(b, _) => {
+                let bound = self.eval(b, ctx)?;
+                ctx.rnd.below(bound)
+            }
+        })
+    }
+
+    fn compare(&self, first: &Expr, chain: &[(CmpOp, Expr)], ctx: &mut Ctx) -> R {
+        let mut left = self.eval(first, ctx)?;
+        for (op, e) in chain {
+            let right = self.eval(e, ctx)?;
+            let holds = match op {
+                CmpOp::Lt => left < right,
+                CmpOp::Le => left <= right,
+                CmpOp::Gt => left > right,
+                CmpOp::Ge => left >= right,
+                CmpOp::Eq => left == right,
+                CmpOp::Ne => left != right,
+            };
+            if !holds {
+                return Ok(0);
+            }
+            left = right;
+        }
+        Ok(1)
+    }
+
+    fn hand(&self, f: HandFn, seat: usize, suit: Option<usize>, ctx: &Ctx) -> i32 {
+        let h = ctx.deal.hands[seat];
+        match f {
+            HandFn::Row(r) => self.counts.hand(r, h, suit),
+            HandFn::Length => h.len(suit.unwrap_or(0)) as i32,
+            HandFn::Losers => self.counts.losers(h, suit),
+            HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(0))),
+            HandFn::Cccc => super::hand::cccc(h),
+        }
+    }
+
+    fn tricks(&self, seat: usize, strain: usize, ctx: &mut Ctx, e: &Expr) -> R {
+        let deal = *ctx.deal;
+        let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), format!("no double-dummy solver for {e:?}")))?;
+        let t = dd.table(&deal).map_err(|m| err(Span::default(), m))?;
+        Ok(i32::from(t[seat][strain]))
+    }
+
+    fn par(&self, side: usize, ctx: &mut Ctx) -> R {
+        let (deal, vul) = (*ctx.deal, ctx.vulnerable);
+        let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), "no double-dummy solver for par"))?;
+        let p = dd.par_ns(&deal, vul).map_err(|m| err(Span::default(), m))?;
+        Ok(if side == 0 { p } else { -p })
+    }
+}
+
+fn arith(op: ArithOp, a: i32, b: i32, span: Span) -> R {
+    Ok(match op {
+        ArithOp::Add => a.wrapping_add(b),
+        ArithOp::Sub => a.wrapping_sub(b),
+        ArithOp::Mul => a.wrapping_mul(b),
+        ArithOp::Div | ArithOp::Rem if b == 0 => {
+            let what = if op == ArithOp::Div { "division" } else { "remainder" };
+            return Err(err(span, format!("{what} by zero (the right-hand side is 0 for this deal)")));
+        }
+        ArithOp::Div => a.wrapping_div(b),
+        ArithOp::Rem => a.wrapping_rem(b),
+    })
+}

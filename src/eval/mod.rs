@@ -1,0 +1,91 @@
+//! Compiled scripts and their evaluation over a deal.
+
+pub mod hand;
+mod expr;
+mod rnd;
+
+pub use rnd::RndStream;
+
+use crate::cards::Deal;
+use crate::script::ast::Action;
+use crate::script::diag::{Diagnostic, Span};
+use crate::script::{CompileOptions, Script};
+use hand::CountTables;
+
+/// A script ready to run.
+pub struct Program {
+    /// The parsed script.
+    pub script: Script,
+    /// The actions per matching deal, in order.
+    pub actions: Vec<Action>,
+    /// The script's source text, for runtime diagnostics.
+    pub source: String,
+    counts: CountTables,
+}
+
+/// Something that solves deals double dummy for `tricks` and `par`.
+pub trait DoubleDummy {
+    /// Tricks for declarer N,E,S,W × strain C,D,H,S,NT.
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String>;
+    /// Par score for North-South at vulnerability 0 none, 1 NS, 2 EW, 3 all.
+    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String>;
+}
+
+/// A runtime error: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// The spot in the script.
+    pub span: Span,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Per-deal evaluation state.
+pub struct Ctx<'a> {
+    /// The deal being evaluated.
+    pub deal: &'a Deal,
+    /// The `rnd` stream for this deal.
+    pub rnd: RndStream,
+    /// The solver, when the run has one.
+    pub dd: Option<&'a mut dyn DoubleDummy>,
+    /// Vulnerability for `par`.
+    pub vulnerable: u8,
+}
+
+/// Compiles a script: parse, then build the lookup tables.
+pub fn compile(source: &str, file: &str, _options: &CompileOptions) -> Result<Program, Vec<Diagnostic>> {
+    let script = crate::script::parse_script(source, file)?;
+    Ok(Program::new(script, source))
+}
+
+impl Program {
+    /// Builds the tables a parsed script needs.
+    pub fn new(script: Script, source: &str) -> Program {
+        let counts = CountTables::new(&script.counts);
+        let actions = script.all_actions();
+        Program { script, actions, source: source.to_string(), counts }
+    }
+
+    /// The `dealer` statement's seat.
+    pub fn dealer(&self) -> Option<usize> {
+        self.script.dealer
+    }
+
+    /// The `vulnerable` statement's value: 0 none, 1 NS, 2 EW, 3 all.
+    pub fn vulnerable(&self) -> Option<u8> {
+        self.script.vulnerable
+    }
+
+    /// True when the condition holds for the deal (no condition: always).
+    pub fn matches(&self, ctx: &mut Ctx) -> Result<bool, EvalError> {
+        match &self.script.condition {
+            Some(e) => Ok(self.eval(e, ctx)? != 0),
+            None => Ok(true),
+        }
+    }
+
+    /// A diagnostic for a runtime error.
+    pub fn diagnostic(&self, e: &EvalError) -> Diagnostic {
+        Diagnostic::error(&self.script.file, &self.source, e.span, e.message.clone())
+    }
+}

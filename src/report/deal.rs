@@ -1,0 +1,137 @@
+//! Per-deal print formats of dealer 1.24 (compat.md §2.1–2.5).
+
+use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS};
+use std::fmt::Write;
+
+/// The cards of one suit as printall writes them: `A K 5 ` (a void is `- `); returns the count.
+fn suit_cells(out: &mut String, hand: Hand, suit: usize) -> usize {
+    let bits = hand.suit(suit);
+    let mut n = 0;
+    for r in (0..13).rev().filter(|r| bits & (1 << r) != 0) {
+        out.push(RANK_CHARS[r] as char);
+        out.push(' ');
+        n += 1;
+    }
+    if n == 0 {
+        out.push_str("- ");
+        n = 1;
+    }
+    n
+}
+
+/// Four suit lines with one column per hand, 20 bytes a column (overflow pushes right).
+pub fn columns(out: &mut String, hands: &[Hand]) {
+    for suit in (0..4).rev() {
+        let mut col = 10;
+        for &h in hands {
+            while col < 10 {
+                out.push_str("  ");
+                col += 1;
+            }
+            col = suit_cells(out, h, suit);
+        }
+        out.push('\n');
+    }
+}
+
+/// `printall`: the board number, four suit lines across N E S W, a blank line.
+pub fn printall(out: &mut String, number: u64, deal: &Deal) {
+    let _ = writeln!(out, "{number:4}.");
+    columns(out, &deal.hands);
+    out.push('\n');
+}
+
+/// `printew` / `printns` / `printside`: two columns (West-East or South-North), a blank line.
+pub fn printside(out: &mut String, side: usize, deal: &Deal) {
+    let hands = if side == 1 { [deal.hands[3], deal.hands[1]] } else { [deal.hands[2], deal.hands[0]] };
+    columns(out, &hands);
+    out.push('\n');
+}
+
+fn compact_hand(out: &mut String, seat: usize, hand: Hand) {
+    out.push(SEAT_CHARS[seat] as char);
+    out.push(' ');
+    out.push_str(&hand.dotted());
+}
+
+/// `printcompact[(expr)]`: four lines `n AKQ.…`, then the value's line.
+pub fn printcompact(out: &mut String, deal: &Deal, value: Option<i32>) {
+    for (seat, &h) in deal.hands.iter().enumerate() {
+        compact_hand(out, seat, h);
+        out.push('\n');
+    }
+    if let Some(v) = value {
+        let _ = writeln!(out, "{v}");
+    }
+}
+
+/// `printoneline[(expr)]`: `n … e … s … w … ` (trailing space) and the value.
+pub fn printoneline(out: &mut String, deal: &Deal, value: Option<i32>) {
+    for (seat, &h) in deal.hands.iter().enumerate() {
+        compact_hand(out, seat, h);
+        out.push(' ');
+    }
+    if let Some(v) = value {
+        let _ = write!(out, "{v}");
+    }
+    out.push('\n');
+}
+
+/// What a PBN record needs besides the deal.
+pub struct PbnContext<'a> {
+    /// The script's file name as typed, or `(null)` for standard input.
+    pub input_name: &'a str,
+    /// The seed as given.
+    pub seed: &'a str,
+    /// `Y.m.d` of today.
+    pub date: &'a str,
+    /// Fixed dealer, else rotating.
+    pub dealer: Option<usize>,
+    /// Fixed vulnerability (0 none, 1 NS, 2 EW, 3 all), else rotating.
+    pub vulnerable: Option<u8>,
+    /// `[Event]` text instead of dealer's (a `title`).
+    pub event: Option<&'a str>,
+}
+
+const VUL_ROTATION: [usize; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+const VUL_NAMES: [&str; 4] = ["None", "NS", "EW", "All"];
+
+/// `printpbn` for board `board` (0-based produced number).
+pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
+    match cx.event {
+        Some(e) => {
+            let _ = writeln!(out, "[Event \"{e}\"]");
+        }
+        None => {
+            let _ = writeln!(out, "[Event \"Hand simulated by dealer with file {}, seed {}\"]", cx.input_name, cx.seed);
+        }
+    }
+    let _ = writeln!(out, "[Site \"-\"]\n[Date \"{}\"]\n[Board \"{}\"]", cx.date, board + 1);
+    out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
+    let dealer = cx.dealer.unwrap_or((board % 4) as usize);
+    let vul = cx.vulnerable.map_or(VUL_ROTATION[(board % 16) as usize], usize::from);
+    let _ = writeln!(out, "[Dealer \"{}\"]", ["N", "E", "S", "W"][dealer]);
+    let _ = writeln!(out, "[Vulnerable \"{}\"]", VUL_NAMES[vul]);
+    let _ = writeln!(out, "[Deal \"{}\"]", deal.pbn());
+    out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
+}
+
+/// `print(seats)` at the end of the run: each listed seat's hands, four boards across.
+pub fn print_hands(out: &mut String, seats: &[usize], deals: &[Deal]) {
+    for seat in 0..4 {
+        if !seats.contains(&seat) {
+            continue;
+        }
+        let _ = write!(out, "\n\n{} hands:\n\n\n\n", crate::cards::SEAT_NAMES[seat]);
+        for (g, group) in deals.chunks(4).enumerate() {
+            for k in 0..group.len() {
+                let _ = write!(out, "{:4}.{:15}", g * 4 + k + 1, ' ');
+            }
+            out.push('\n');
+            let hands: Vec<Hand> = group.iter().map(|d| d.hands[seat]).collect();
+            columns(out, &hands);
+            out.push('\n');
+        }
+        out.push('\x0c');
+    }
+}

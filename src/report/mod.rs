@@ -1,0 +1,3 @@
+//! Output formats: dealer 1.24's bytes for every print action and end-of-run report.
+pub mod deal;
+pub mod stats;

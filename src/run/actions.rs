@@ -1,0 +1,195 @@
+//! Running the actions for each matching deal, and the end-of-run report.
+
+use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use super::RunOptions;
+use crate::cards::Deal;
+use crate::eval::{Ctx, EvalError, Program};
+use crate::report::deal as fmt;
+use crate::report::stats as sfmt;
+use crate::script::ast::{Action, PrintItem, ReportTerm};
+use std::fmt::Write;
+
+/// Accumulated state of a run's actions.
+pub(super) struct ActionState<'a> {
+    program: &'a Program,
+    options: &'a RunOptions,
+    seed_text: String,
+    date: String,
+    averages: Vec<AverageStat>,
+    freqs: Vec<FrequencyStat>,
+    stored: Vec<Deal>,
+    keeps_deals: bool,
+}
+
+impl<'a> ActionState<'a> {
+    pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
+        let mut averages = Vec::new();
+        let mut freqs = Vec::new();
+        for a in &program.actions {
+            match a {
+                Action::Average(label, _) => averages.push(AverageStat { label: label.clone(), ..Default::default() }),
+                Action::Frequency(label, _, (l1, h1), second) => {
+                    let rows = Axis { low: *l1, high: *h1 };
+                    let cols = second.as_ref().map(|(_, (l, h))| Axis { low: *l, high: *h });
+                    freqs.push(FrequencyStat::new(label.clone(), rows, cols));
+                }
+                _ => {}
+            }
+        }
+        let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
+        let date = options.date.clone().unwrap_or_else(today);
+        ActionState { program, options, seed_text: seed.to_string(), date, averages, freqs, stored: Vec::new(), keeps_deals }
+    }
+
+    /// Runs every action for a matching deal; returns what it prints.
+    pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
+        let mut out = String::new();
+        let (mut ai, mut fi) = (0, 0);
+        let p = self.program;
+        for a in &p.actions {
+            match a {
+                Action::PrintAll => fmt::printall(&mut out, number, ctx.deal),
+                Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
+                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, number - 1, ctx.deal, &self.pbn_context()),
+                Action::PrintPbn => {}
+                Action::PrintCompact(e) => {
+                    let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
+                    fmt::printcompact(&mut out, ctx.deal, v);
+                }
+                Action::PrintOneLine(e) => {
+                    let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
+                    fmt::printoneline(&mut out, ctx.deal, v);
+                }
+                Action::PrintEs(items) => self.printes(&mut out, items, ctx)?,
+                Action::Print(_) => {}
+                Action::Average(_, e) => {
+                    let v = p.eval(e, ctx)?;
+                    self.averages[ai].add(i64::from(v));
+                    ai += 1;
+                }
+                Action::Frequency(_, e1, _, second) => {
+                    let v1 = p.eval(e1, ctx)?;
+                    let v2 = match second {
+                        Some((e2, _)) => p.eval(e2, ctx)?,
+                        None => 0,
+                    };
+                    self.freqs[fi].add(i64::from(v1), i64::from(v2));
+                    fi += 1;
+                }
+                Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
+                Action::CsvRpt(_) => {}
+            }
+        }
+        if self.keeps_deals {
+            self.stored.push(*ctx.deal);
+        }
+        Ok(out)
+    }
+
+    fn printes(&self, out: &mut String, items: &[PrintItem], ctx: &mut Ctx) -> Result<(), EvalError> {
+        for item in items {
+            match item {
+                PrintItem::Expr(e) => {
+                    let v = self.program.eval(e, ctx)?;
+                    let _ = write!(out, "{v}");
+                }
+                PrintItem::Text(t) => out.push_str(t),
+                PrintItem::Newline => out.push('\n'),
+            }
+        }
+        Ok(())
+    }
+
+    fn report_row(&self, out: &mut String, terms: &[ReportTerm], ctx: &mut Ctx) -> Result<(), EvalError> {
+        for (i, t) in terms.iter().enumerate() {
+            out.push(if i == 0 { ' ' } else { ',' });
+            match t {
+                ReportTerm::Expr(e) => {
+                    let v = self.program.eval(e, ctx)?;
+                    let _ = write!(out, "{v}");
+                }
+                ReportTerm::Text(s) => {
+                    let _ = write!(out, "'{s}'");
+                }
+                ReportTerm::Hands(seats) => {
+                    for &s in seats {
+                        let _ = write!(out, "{} {} ", crate::cards::SEAT_CHARS[s] as char, ctx.deal.hands[s].dotted());
+                    }
+                }
+                ReportTerm::Trix(_) => {}
+            }
+        }
+        out.push('\n');
+        Ok(())
+    }
+
+    fn pbn_context(&self) -> fmt::PbnContext<'_> {
+        fmt::PbnContext {
+            input_name: &self.options.input_name,
+            seed: &self.seed_text,
+            date: &self.date,
+            dealer: self.program.script.dealer,
+            vulnerable: self.program.script.vulnerable,
+            event: None,
+        }
+    }
+
+    /// The statistics so far.
+    pub(super) fn snapshot(&self, generated: u64, produced: u64) -> Stats {
+        Stats { generated, produced, averages: self.averages.clone(), frequencies: self.freqs.clone() }
+    }
+
+    /// End-of-run actions in action order, then the statistics lines.
+    pub(super) fn finish(&self, generated: u64, produced: u64, seconds: f64) -> String {
+        let mut out = String::new();
+        let (mut ai, mut fi) = (0, 0);
+        for a in &self.program.actions {
+            match a {
+                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored),
+                Action::Average(..) => {
+                    sfmt::average(&mut out, &self.averages[ai]);
+                    ai += 1;
+                }
+                Action::Frequency(..) => {
+                    sfmt::frequency(&mut out, &self.freqs[fi]);
+                    fi += 1;
+                }
+                _ => {}
+            }
+        }
+        if self.options.print_stats {
+            sfmt::summary(&mut out, generated, produced, &self.seed_text, seconds);
+        }
+        out
+    }
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn civil_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(20_789), (2026, 12, 1));
+    }
+}

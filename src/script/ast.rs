@@ -1,0 +1,149 @@
+//! The syntax tree of a parsed script, with names resolved.
+
+use super::diag::Span;
+use crate::cards::{Card, Seat, Suit};
+
+/// Arithmetic operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (truncating)
+    Div,
+    /// `%` (remainder, sign of the dividend)
+    Rem,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+/// Counts that are row sums of the count table (compat.md §4.7): the row number.
+pub type Row = usize;
+
+/// Per-hand functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandFn {
+    /// A count-table row: hcp (0), controls (1), tens (2) … c13 (11).
+    Row(Row),
+    /// Losing trick count.
+    Losers,
+    /// Suit length.
+    Length,
+    /// Bridge World suit quality × 100.
+    Quality,
+    /// Bridge World hand evaluation × 100.
+    Cccc,
+}
+
+/// An expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A number.
+    Num(i64),
+    /// `-a`
+    Neg(Box<Expr>),
+    /// `!a`
+    Not(Box<Expr>),
+    /// `a op b`; the span is the operator's, for division by zero.
+    Arith(ArithOp, Box<Expr>, Box<Expr>, Span),
+    /// `a op b op c …`, chained: true when every adjacent pair holds.
+    Compare(Box<Expr>, Vec<(CmpOp, Expr)>),
+    /// `a && b`
+    And(Box<Expr>, Box<Expr>),
+    /// `a || b`
+    Or(Box<Expr>, Box<Expr>),
+    /// `a ? b : c`
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A hand function of a seat, whole hand or one suit.
+    Hand(HandFn, Seat, Option<Suit>),
+    /// `shape(seat, …)`: index into the program's shape tables.
+    Shape(Seat, usize),
+    /// `hascard(seat, card)`
+    HasCard(Seat, Card),
+    /// `tricks(seat, strain)`
+    Tricks(Seat, usize),
+    /// `score(vul, contract, tricks)`
+    Score(Box<Expr>, Box<Expr>, Box<Expr>, Span),
+    /// `imps(diff)`
+    Imps(Box<Expr>),
+    /// `par(side)`: 0 NS, 1 EW.
+    Par(usize),
+    /// `rnd(bound)`; the span is the call's.
+    Rnd(Box<Expr>, Span),
+}
+
+/// One item of a `printes` list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintItem {
+    /// An expression, printed as a number.
+    Expr(Expr),
+    /// Literal text.
+    Text(String),
+    /// A line end.
+    Newline,
+}
+
+/// One term of `csvrpt` / `printrpt`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReportTerm {
+    /// An expression.
+    Expr(Expr),
+    /// Quoted text.
+    Text(String),
+    /// The hands of these seats, in N, E, S, W order.
+    Hands(Vec<Seat>),
+    /// Double-dummy tricks of these seats (5 strains each).
+    Trix(Vec<Seat>),
+}
+
+/// An action run for each matching deal (and, for statistics, at the end).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The four hands around the compass.
+    PrintAll,
+    /// Two hands of a side: 0 NS (South left), 1 EW (West left).
+    PrintSide(usize),
+    /// PBN records.
+    PrintPbn,
+    /// Four lines per deal, optionally a value.
+    PrintCompact(Option<Expr>),
+    /// One line per deal, optionally a value.
+    PrintOneLine(Option<Expr>),
+    /// A line of the script's own.
+    PrintEs(Vec<PrintItem>),
+    /// Seats' hands at the end of the run.
+    Print(Vec<Seat>),
+    /// A mean: index into the run's averages.
+    Average(Option<String>, Expr),
+    /// A histogram or cross-tab.
+    Frequency(Option<String>, Expr, (i64, i64), Option<(Expr, (i64, i64))>),
+    /// A CSV row to the `-C` file.
+    CsvRpt(Vec<ReportTerm>),
+    /// A CSV row to standard output.
+    PrintRpt(Vec<ReportTerm>),
+}
+
+impl Action {
+    /// True for the actions that make dealer default to producing 40 deals.
+    pub fn prints(&self) -> bool {
+        !matches!(self, Action::Average(..) | Action::Frequency(..))
+    }
+}

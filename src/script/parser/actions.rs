@@ -1,0 +1,186 @@
+//! Actions: print formats, printes, print(), average, frequency, csvrpt/printrpt.
+
+use super::{PResult, Parser};
+use crate::script::ast::{Action, PrintItem, ReportTerm};
+use crate::script::lexer::Tok;
+
+const ACTIONS: [&str; 15] = [
+    "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
+    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq",
+];
+
+impl Parser {
+    pub(super) fn starts_action(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if ACTIONS.contains(&w.as_str()))
+    }
+
+    pub(super) fn action(&mut self) -> PResult<Vec<Action>> {
+        let Tok::Ident(word) = self.peek().clone() else { unreachable!("starts_action checked") };
+        let span = self.bump().span;
+        let a = match word.as_str() {
+            "printall" => Action::PrintAll,
+            "printew" => Action::PrintSide(1),
+            "printns" => Action::PrintSide(0),
+            "printside" => self.printside()?,
+            "printpbn" => Action::PrintPbn,
+            "printcompact" => Action::PrintCompact(self.optional_expr()?),
+            "printoneline" => Action::PrintOneLine(self.optional_expr()?),
+            "printes" => Action::PrintEs(self.printes()?),
+            "print" => Action::Print(self.seat_list()?),
+            "average" => {
+                let label = self.label();
+                Action::Average(label, self.expr()?)
+            }
+            "frequency" => self.frequency()?,
+            "csvrpt" => Action::CsvRpt(self.report_terms()?),
+            "printrpt" => Action::PrintRpt(self.report_terms()?),
+            "evalcontract" => {
+                return Err(self.error_at(span, "unsupported: evalcontract (the original parses it and then aborts on an assertion); use `score` and `tricks`"));
+            }
+            other => return Err(self.error_at(span, format!("unsupported: {other} (a DealerV2_4 extension)"))),
+        };
+        Ok(vec![a])
+    }
+
+    fn label(&mut self) -> Option<String> {
+        match self.peek().clone() {
+            Tok::Str(s) => {
+                self.bump();
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
+    fn optional_expr(&mut self) -> PResult<Option<crate::script::ast::Expr>> {
+        if !self.eat_op("(") {
+            return Ok(None);
+        }
+        let e = self.expr()?;
+        self.expect_op(")", "to close the expression")?;
+        Ok(Some(e))
+    }
+
+    fn printside(&mut self) -> PResult<Action> {
+        self.expect_op("(", "after `printside`")?;
+        let side = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
+            _ => return Err(self.unexpected("`ns` or `ew`")),
+        };
+        self.bump();
+        self.expect_op(")", "after the side")?;
+        Ok(Action::PrintSide(side))
+    }
+
+    fn printes(&mut self) -> PResult<Vec<PrintItem>> {
+        self.expect_op("(", "after `printes` (its items go in parentheses)")?;
+        let mut items = Vec::new();
+        loop {
+            match self.peek().clone() {
+                Tok::Str(s) => {
+                    self.bump();
+                    items.push(PrintItem::Text(s));
+                }
+                Tok::NewlineItem => {
+                    self.bump();
+                    items.push(PrintItem::Newline);
+                }
+                _ => items.push(PrintItem::Expr(self.expr()?)),
+            }
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op(")", "to close the printes list")?;
+        Ok(items)
+    }
+
+    fn seat_list(&mut self) -> PResult<Vec<usize>> {
+        self.expect_op("(", "after `print`")?;
+        let mut seats = vec![self.compass()?];
+        while self.eat_op(",") {
+            seats.push(self.compass()?);
+        }
+        self.expect_op(")", "to close the seat list")?;
+        Ok(seats)
+    }
+
+    fn frequency(&mut self) -> PResult<Action> {
+        let label = self.label();
+        self.expect_op("(", "to open the frequency's expression and range")?;
+        let e1 = self.expr()?;
+        self.expect_op(",", "then the lowest value of the range")?;
+        let r1 = self.range()?;
+        let second = if self.eat_op(",") {
+            let e2 = self.expr()?;
+            self.expect_op(",", "then the lowest value of the second range")?;
+            Some((e2, self.range()?))
+        } else {
+            None
+        };
+        self.expect_op(")", "to close the frequency")?;
+        Ok(Action::Frequency(label, e1, r1, second))
+    }
+
+    fn range(&mut self) -> PResult<(i64, i64)> {
+        let low = self.number()?;
+        self.expect_op(",", "then the highest value of the range")?;
+        let span = self.span();
+        let high = self.number()?;
+        if high < low {
+            return Err(self.error_at(span, format!("the range's high ({high}) is below its low ({low})")));
+        }
+        if high - low > 100_000 {
+            return Err(self.error_at(span, "the range is too wide: at most 100000 values"));
+        }
+        Ok((low, high))
+    }
+
+    fn report_terms(&mut self) -> PResult<Vec<ReportTerm>> {
+        self.expect_op("(", "to open the report's terms")?;
+        let mut terms = Vec::new();
+        loop {
+            terms.push(self.report_term()?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_op(")", "to close the report's terms")?;
+        Ok(terms)
+    }
+
+    fn report_term(&mut self) -> PResult<ReportTerm> {
+        if let Tok::Str(s) = self.peek().clone() {
+            self.bump();
+            return Ok(ReportTerm::Text(s));
+        }
+        if let Some(seats) = self.seats_term() {
+            self.bump();
+            return Ok(ReportTerm::Hands(seats));
+        }
+        if self.is_word("trix") {
+            self.bump();
+            self.expect_op("(", "after `trix`")?;
+            let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
+            self.bump();
+            self.expect_op(")", "after trix's seat")?;
+            return Ok(ReportTerm::Trix(seats));
+        }
+        Ok(ReportTerm::Expr(self.expr()?))
+    }
+
+    /// `deal`, `ns`/`ew` (any case) or a compass, when followed by `,` or `)`.
+    fn seats_term(&self) -> Option<Vec<usize>> {
+        if !matches!(self.peek_at(1), Tok::Op("," | ")")) {
+            return None;
+        }
+        let Tok::Ident(w) = self.peek() else { return None };
+        match w.as_str() {
+            "deal" => Some(vec![0, 1, 2, 3]),
+            w if w.eq_ignore_ascii_case("ns") => Some(vec![0, 2]),
+            w if w.eq_ignore_ascii_case("ew") => Some(vec![1, 3]),
+            _ => self.compass_word().map(|s| vec![s]),
+        }
+    }
+}

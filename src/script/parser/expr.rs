@@ -1,0 +1,394 @@
+//! Expressions, with the reference's precedence: `?:` < `||` < `&&` < comparisons (chained)
+//! < `+ -` < `* / %` < unary `- ! not`; `not` before a comparison negates the comparison.
+
+use super::{describe, PResult, Parser};
+use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
+use crate::script::diag::Span;
+use crate::script::lexer::Tok;
+use crate::script::shape::{expand, PatternError, ShapeTable};
+use crate::script::vocab;
+use std::collections::HashMap;
+
+/// The seat a word names: `north`… or `n`/`e`/`s`/`w` when no variable has that name.
+pub(crate) fn seat_word(w: &str, vars: &HashMap<String, Expr>) -> Option<usize> {
+    match w {
+        "north" => Some(0),
+        "east" => Some(1),
+        "south" => Some(2),
+        "west" => Some(3),
+        "n" | "e" | "s" | "w" if !vars.contains_key(w) => "nesw".find(w),
+        _ => None,
+    }
+}
+
+/// The suit a function-name word stands for (`spades`, `heart`, …), 3 spades … 0 clubs.
+pub(crate) fn suit_word(w: &str) -> Option<usize> {
+    match w {
+        "clubs" | "club" => Some(0),
+        "diamonds" | "diamond" => Some(1),
+        "hearts" | "heart" => Some(2),
+        "spades" | "spade" => Some(3),
+        _ => None,
+    }
+}
+
+fn row_of(name: &str) -> Option<usize> {
+    let row = match name {
+        "hcp" | "hcps" => 0,
+        "controls" | "control" => 1,
+        "tens" | "ten" | "pt0" => 2,
+        "jacks" | "jack" | "pt1" => 3,
+        "queens" | "queen" | "pt2" => 4,
+        "kings" | "king" | "pt3" => 5,
+        "aces" | "ace" | "pt4" => 6,
+        "top2" | "pt5" => 7,
+        "top3" | "pt6" => 8,
+        "top4" | "pt7" => 9,
+        "top5" | "pt8" => 10,
+        "c13" | "pt9" => 11,
+        _ => return None,
+    };
+    Some(row)
+}
+
+fn cmp_op(t: &Tok) -> Option<CmpOp> {
+    Some(match t {
+        Tok::Op("<") => CmpOp::Lt,
+        Tok::Op("<=") => CmpOp::Le,
+        Tok::Op(">") => CmpOp::Gt,
+        Tok::Op(">=") => CmpOp::Ge,
+        Tok::Op("==") => CmpOp::Eq,
+        Tok::Op("!=") => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+impl Parser {
+    /// A full expression.
+    pub(super) fn expr(&mut self) -> PResult<Expr> {
+        self.depth_guard()?;
+        let test = self.or_expr()?;
+        if !self.eat_op("?") {
+            return Ok(test);
+        }
+        let yes = self.expr()?;
+        self.expect_op(":", "for the `?:` choice's second branch")?;
+        let no = self.expr()?;
+        Ok(Expr::Cond(Box::new(test), Box::new(yes), Box::new(no)))
+    }
+
+    fn depth_guard(&self) -> PResult<()> {
+        let open = self.toks[..self.pos].iter().rev().take(200).filter(|t| t.tok == Tok::Op("(")).count();
+        if open >= 200 {
+            return Err(self.error_at(self.span(), "expression nested too deeply"));
+        }
+        Ok(())
+    }
+
+    fn is_or(&self) -> bool {
+        self.is_op("||") || self.is_word("or")
+    }
+    fn is_and(&self) -> bool {
+        self.is_op("&&") || self.is_word("and")
+    }
+    fn is_not(&self) -> bool {
+        self.is_op("!") || self.is_word("not")
+    }
+
+    fn or_expr(&mut self) -> PResult<Expr> {
+        let mut left = self.and_expr()?;
+        while self.is_or() {
+            self.bump();
+            let right = self.and_expr()?;
+            left = Expr::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn and_expr(&mut self) -> PResult<Expr> {
+        let mut left = self.cmp_expr()?;
+        while self.is_and() {
+            self.bump();
+            let right = self.cmp_expr()?;
+            left = Expr::And(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+
+    fn cmp_expr(&mut self) -> PResult<Expr> {
+        if self.is_not() {
+            self.bump();
+            return Ok(Expr::Not(Box::new(self.cmp_expr()?)));
+        }
+        let first = self.add_expr()?;
+        let mut chain = Vec::new();
+        while let Some(op) = cmp_op(self.peek()) {
+            self.bump();
+            chain.push((op, self.add_expr()?));
+        }
+        Ok(if chain.is_empty() { first } else { Expr::Compare(Box::new(first), chain) })
+    }
+
+    fn add_expr(&mut self) -> PResult<Expr> {
+        let mut left = self.mul_expr()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Op("+") => ArithOp::Add,
+                Tok::Op("-") => ArithOp::Sub,
+                _ => return Ok(left),
+            };
+            let span = self.bump().span;
+            let right = self.mul_expr()?;
+            left = Expr::Arith(op, Box::new(left), Box::new(right), span);
+        }
+    }
+
+    fn mul_expr(&mut self) -> PResult<Expr> {
+        let mut left = self.unary()?;
+        loop {
+            let op = match self.peek() {
+                Tok::Op("*") => ArithOp::Mul,
+                Tok::Op("/") => ArithOp::Div,
+                Tok::Op("%") => ArithOp::Rem,
+                _ => return Ok(left),
+            };
+            let span = self.bump().span;
+            let right = self.unary()?;
+            left = Expr::Arith(op, Box::new(left), Box::new(right), span);
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        if self.is_not() {
+            self.bump();
+            return Ok(Expr::Not(Box::new(self.unary()?)));
+        }
+        if self.eat_op("-") {
+            return Ok(match self.unary()? {
+                Expr::Num(n) => Expr::Num(-n),
+                e => Expr::Neg(Box::new(e)),
+            });
+        }
+        self.primary()
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        self.depth_guard()?;
+        match self.peek().clone() {
+            Tok::Number(n) | Tok::DotNum(n) => {
+                self.bump();
+                Ok(Expr::Num(n))
+            }
+            Tok::Pattern(p) if p.bytes().all(|b| b.is_ascii_digit()) => {
+                self.bump();
+                Ok(Expr::Num(p.parse().unwrap_or(0)))
+            }
+            Tok::Contract(c) => {
+                self.bump();
+                Ok(Expr::Num(c))
+            }
+            Tok::Op("(") => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect_op(")", "to close the parenthesis")?;
+                Ok(e)
+            }
+            Tok::Ident(name) => self.name(name),
+            _ => Err(self.unexpected("an expression")),
+        }
+    }
+
+    fn name(&mut self, name: String) -> PResult<Expr> {
+        let span = self.span();
+        if matches!(self.peek_at(1), Tok::Op("(" | "{")) {
+            self.bump();
+            return self.call(&name, span);
+        }
+        if let Some(e) = self.vars.get(&name) {
+            let e = e.clone();
+            self.bump();
+            return Ok(e);
+        }
+        let msg = match vocab::lookup(&name) {
+            Some(en) if en.kind == vocab::Kind::Function => format!("`{name}` is a function: write `{}`", en.signature),
+            Some(_) => format!("expected an expression, found the word `{name}`"),
+            None => format!("unknown variable `{name}`: define it first with `{name} = <expression>`"),
+        };
+        Err(self.error_at(span, msg))
+    }
+
+    fn call(&mut self, name: &str, span: Span) -> PResult<Expr> {
+        if self.is_op("{") {
+            return Err(self.error_at(span, format!("unsupported: {name}{{…}} (the shape language in braces is not in this build yet)")));
+        }
+        self.bump(); // (
+        let e = self.call_args(name, span)?;
+        self.expect_op(")", &format!("to close `{name}(`"))?;
+        Ok(e)
+    }
+
+    fn call_args(&mut self, name: &str, span: Span) -> PResult<Expr> {
+        if let Some(row) = row_of(name) {
+            let (seat, suit) = self.seat_and_suit()?;
+            return Ok(Expr::Hand(HandFn::Row(row), seat, suit));
+        }
+        if let Some(suit) = suit_word(name) {
+            return Ok(Expr::Hand(HandFn::Length, self.compass()?, Some(suit)));
+        }
+        match name {
+            "losers" | "loser" => {
+                let (seat, suit) = self.seat_and_suit()?;
+                Ok(Expr::Hand(HandFn::Losers, seat, suit))
+            }
+            "cccc" => Ok(Expr::Hand(HandFn::Cccc, self.compass()?, None)),
+            "quality" => {
+                let seat = self.compass()?;
+                self.expect_op(",", "then a suit")?;
+                Ok(Expr::Hand(HandFn::Quality, seat, Some(self.suit()?)))
+            }
+            "shape" => self.shape_call(),
+            "hascard" => self.hascard(),
+            "tricks" | "trick" | "dds" => self.tricks(),
+            "score" => self.score(span),
+            "imps" | "imp" => Ok(Expr::Imps(Box::new(self.expr()?))),
+            "par" => self.par(),
+            "rnd" => Ok(Expr::Rnd(Box::new(self.expr()?), span)),
+            _ => Err(self.unknown_function(name, span)),
+        }
+    }
+
+    fn unknown_function(&self, name: &str, span: Span) -> crate::script::diag::Diagnostic {
+        if let Some(en) = vocab::lookup(name) {
+            if let vocab::Support::Unsupported(why) = en.support {
+                return self.error_at(span, format!("unsupported: {name} ({why})"));
+            }
+        }
+        let hint = match vocab::nearest(name) {
+            Some(n) => format!("; did you mean `{n}`?"),
+            None => String::new(),
+        };
+        self.error_at(span, format!("unknown function `{name}`{hint}"))
+    }
+
+    fn seat_and_suit(&mut self) -> PResult<(usize, Option<usize>)> {
+        let seat = self.compass()?;
+        let suit = if self.eat_op(",") { Some(self.suit()?) } else { None };
+        Ok((seat, suit))
+    }
+
+    fn suit(&mut self) -> PResult<usize> {
+        match self.peek() {
+            Tok::Ident(w) if suit_word(w).is_some() => {
+                let s = suit_word(w);
+                self.bump();
+                Ok(s.unwrap_or(0))
+            }
+            _ => Err(self.unexpected("a suit (`spades`, `hearts`, `diamonds` or `clubs`)")),
+        }
+    }
+
+    fn hascard(&mut self) -> PResult<Expr> {
+        let seat = self.compass()?;
+        self.expect_op(",", "then a card such as `AS`")?;
+        match self.peek() {
+            Tok::Card(c) => {
+                let c = *c;
+                self.bump();
+                Ok(Expr::HasCard(seat, crate::cards::Card(c)))
+            }
+            _ => Err(self.unexpected("a card, rank then suit, such as `AS` or `TC`")),
+        }
+    }
+
+    fn tricks(&mut self) -> PResult<Expr> {
+        let seat = self.compass()?;
+        self.expect_op(",", "then a strain")?;
+        let strain = match self.peek().clone() {
+            Tok::Ident(w) if w == "notrump" || w == "notrumps" => 4,
+            Tok::Ident(w) if suit_word(&w).is_some() => suit_word(&w).unwrap_or(0),
+            Tok::Number(n) if (0..=4).contains(&n) => n as usize,
+            _ => return Err(self.unexpected("a strain: a suit, `notrump`, or 0 to 4")),
+        };
+        self.bump();
+        Ok(Expr::Tricks(seat, strain))
+    }
+
+    fn score(&mut self, span: Span) -> PResult<Expr> {
+        let vul = match self.peek() {
+            Tok::Ident(w) if w == "nv" => Some(0),
+            Tok::Ident(w) if w == "vul" => Some(1),
+            _ => None,
+        };
+        let vul = match vul {
+            Some(v) => {
+                self.bump();
+                Expr::Num(v)
+            }
+            None => self.expr()?,
+        };
+        self.expect_op(",", "then a contract such as `x3N`")?;
+        if let Tok::Ident(w) = self.peek() {
+            if w.starts_with('x') || w.starts_with('z') {
+                return Err(self.unexpected("a contract: `x`, a level 1 to 7 and a strain of CDHSN, such as `x3N` or `x4Hx`"));
+            }
+        }
+        let contract = self.expr()?;
+        self.expect_op(",", "then the number of tricks")?;
+        let tricks = self.expr()?;
+        Ok(Expr::Score(Box::new(vul), Box::new(contract), Box::new(tricks), span))
+    }
+
+    fn par(&mut self) -> PResult<Expr> {
+        let side = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
+            _ => return Ok(Expr::Par(self.compass()? % 2)),
+        };
+        self.bump();
+        Ok(Expr::Par(side))
+    }
+
+    fn shape_call(&mut self) -> PResult<Expr> {
+        let seat = self.compass()?;
+        self.expect_op(",", "then a shape pattern such as `any 4333`")?;
+        let mut table = ShapeTable::default();
+        loop {
+            let include = !self.eat_op("-");
+            if include && !self.eat_op("+") {
+                self.eat_op(",");
+            }
+            let any = self.is_word("any");
+            if any {
+                self.bump();
+            }
+            self.shape_element(&mut table, any, include)?;
+            if self.is_op(")") {
+                break;
+            }
+        }
+        self.script.shapes.push(table);
+        Ok(Expr::Shape(seat, self.script.shapes.len() - 1))
+    }
+
+    fn shape_element(&mut self, table: &mut ShapeTable, any: bool, include: bool) -> PResult<()> {
+        let span = self.span();
+        let pattern = match self.peek().clone() {
+            Tok::Pattern(p) => p,
+            other => {
+                let msg = format!("expected a shape pattern of four digits or `x` (such as `4333` or `5xxx`), found {}", describe(&other));
+                return Err(self.error_at(span, msg));
+            }
+        };
+        self.bump();
+        match expand(&pattern, any) {
+            Ok(shapes) => {
+                for s in shapes {
+                    table.set(s, include);
+                }
+                Ok(())
+            }
+            Err(PatternError::WrongSum(n)) => Err(self.error_at(span, format!("wrong number of cards in shape `{pattern}`: its lengths add up to {n}, not 13"))),
+            Err(PatternError::TooMany(n)) => Err(self.error_at(span, format!("too many cards in ambiguous shape `{pattern}`: the fixed lengths already add up to {n}"))),
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The parser: statements, actions and expressions, with names resolved and checked.
+
+mod actions;
+mod expr;
+mod statements;
+#[cfg(test)]
+mod tests;
+
+use super::ast::{Action, Expr};
+use super::diag::{Diagnostic, Span};
+use super::lexer::{Tok, Token};
+use super::shape::ShapeTable;
+use crate::cards::{Card, Seat};
+use std::collections::HashMap;
+
+/// Default count table (compat.md §4.7): rows × ranks 2..A.
+pub const DEFAULT_COUNTS: [[i32; 13]; 12] = [
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2],
+    [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 6],
+];
+
+/// A parsed script: everything a run needs.
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// The script's file name as given.
+    pub file: String,
+    /// The condition; `None` keeps every deal.
+    pub condition: Option<Expr>,
+    /// The last `action` statement's list; `None` means the default `printall`.
+    pub actions: Option<Vec<Action>>,
+    /// Actions written as statements of their own (`average`, `frequency`, `printes`…).
+    pub extra_actions: Vec<Action>,
+    /// `produce N` (the first one written).
+    pub produce: Option<u64>,
+    /// `generate N` (the first one written).
+    pub generate: Option<u64>,
+    /// `dealer` seat.
+    pub dealer: Option<Seat>,
+    /// `vulnerable`: 0 none, 1 NS, 2 EW, 3 all.
+    pub vulnerable: Option<u8>,
+    /// `title "…"`.
+    pub title: Option<String>,
+    /// `seed N`.
+    pub seed: Option<i64>,
+    /// Predealt cards in the order written.
+    pub predeal: Vec<(Seat, Card)>,
+    /// The count table after `pointcount` / `altcount`.
+    pub counts: [[i32; 13]; 12],
+    /// One table per `shape()` call.
+    pub shapes: Vec<ShapeTable>,
+    /// Warnings (the script runs).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Script {
+    /// The actions run per matching deal, in order.
+    pub fn all_actions(&self) -> Vec<Action> {
+        let mut out = self.actions.clone().unwrap_or_else(|| vec![Action::PrintAll]);
+        out.extend(self.extra_actions.iter().cloned());
+        out
+    }
+}
+
+/// Parses a token stream (see [`super::lexer::lex`]) into a [`Script`].
+pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagnostic> {
+    let mut p = Parser {
+        toks: tokens,
+        pos: 0,
+        file: file.to_string(),
+        src: src.to_string(),
+        vars: HashMap::new(),
+        script: Script {
+            file: file.to_string(),
+            condition: None,
+            actions: None,
+            extra_actions: Vec::new(),
+            produce: None,
+            generate: None,
+            dealer: None,
+            vulnerable: None,
+            title: None,
+            seed: None,
+            predeal: Vec::new(),
+            counts: DEFAULT_COUNTS,
+            shapes: Vec::new(),
+            warnings: Vec::new(),
+        },
+    };
+    while !p.at_eof() {
+        p.statement()?;
+    }
+    Ok(p.script)
+}
+
+pub(crate) struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    file: String,
+    src: String,
+    vars: HashMap<String, Expr>,
+    script: Script,
+}
+
+type PResult<T> = Result<T, Diagnostic>;
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+    fn peek_at(&self, k: usize) -> &Tok {
+        &self.toks[(self.pos + k).min(self.toks.len() - 1)].tok
+    }
+    fn span(&self) -> Span {
+        self.toks[self.pos].span
+    }
+    fn prev_span(&self) -> Span {
+        self.toks[self.pos.saturating_sub(1)].span
+    }
+    fn at_eof(&self) -> bool {
+        matches!(self.peek(), Tok::Eof)
+    }
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Tok::Op(o) if *o == op)
+    }
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(s) if s == w)
+    }
+    fn eat_op(&mut self, op: &str) -> bool {
+        let yes = self.is_op(op);
+        if yes {
+            self.bump();
+        }
+        yes
+    }
+    fn expect_op(&mut self, op: &str, what: &str) -> PResult<Span> {
+        if self.is_op(op) {
+            return Ok(self.bump().span);
+        }
+        Err(self.unexpected(&format!("`{op}` {what}")))
+    }
+    fn error_at(&self, span: Span, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(&self.file, &self.src, span, msg)
+    }
+    fn warn_at(&mut self, span: Span, msg: impl Into<String>) {
+        let d = Diagnostic::warning(&self.file, &self.src, span, msg);
+        self.script.warnings.push(d);
+    }
+    /// "expected X, found Y" at the current token.
+    fn unexpected(&self, expected: &str) -> Diagnostic {
+        let found = describe(self.peek());
+        let span = if self.at_eof() && self.pos > 0 {
+            let end = self.prev_span().end;
+            Span::new(end, end)
+        } else {
+            self.span()
+        };
+        self.error_at(span, format!("expected {expected}, found {found}"))
+    }
+}
+
+/// How a token is named in messages.
+pub(crate) fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Ident(s) => format!("`{s}`"),
+        Tok::Number(n) => format!("the number {n}"),
+        Tok::DotNum(n) => format!("the decimal {}.{:02}", n / 100, n % 100),
+        Tok::Pattern(p) => format!("the shape pattern `{p}`"),
+        Tok::Holding(..) => "a holding".into(),
+        Tok::Card(_) => "a card".into(),
+        Tok::Contract(_) => "a contract word".into(),
+        Tok::Str(s) => format!("the string \"{s}\""),
+        Tok::NewlineItem => "`\\n`".into(),
+        Tok::Op(o) => format!("`{o}`"),
+        Tok::Eof => "the end of the file".into(),
+    }
+}
+
+/// Names the parser treats as reserved: they cannot be variables.
+pub(crate) fn is_reserved(name: &str) -> bool {
+    use super::vocab::{lookup, Kind, WordKind};
+    match lookup(name) {
+        Some(e) => !matches!(e.kind, Kind::Word(WordKind::Compass)) || name.len() > 1,
+        None => matches!(
+            name,
+            "and" | "or" | "not" | "trix" | "printside" | "printns" | "printew" | "printall" | "printpbn"
+        ),
+    }
+}

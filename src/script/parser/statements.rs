@@ -1,0 +1,262 @@
+//! Statements: condition, produce, generate, action, predeal, pointcount, …
+
+use super::{describe, is_reserved, PResult, Parser};
+use crate::cards::Card;
+use crate::script::lexer::Tok;
+
+impl Parser {
+    pub(super) fn statement(&mut self) -> PResult<()> {
+        let word = match self.peek() {
+            Tok::Ident(w) => w.clone(),
+            _ => return self.bare_condition(),
+        };
+        if self.is_assignment() {
+            return self.assignment(word);
+        }
+        match word.as_str() {
+            "condition" => {
+                self.bump();
+                self.bare_condition()
+            }
+            "produce" | "generate" => self.limit(&word),
+            "action" => self.action_statement(),
+            "dealer" => {
+                self.bump();
+                let seat = self.compass()?;
+                self.script.dealer = Some(seat);
+                Ok(())
+            }
+            "vulnerable" => self.vulnerable(),
+            "predeal" => self.predeal(),
+            "pointcount" => {
+                self.bump();
+                self.count_row(0, true)
+            }
+            "altcount" => self.altcount(),
+            "title" => {
+                self.bump();
+                match self.bump().tok {
+                    Tok::Str(s) => self.script.title = Some(s),
+                    _ => return Err(self.error_at(self.prev_span(), "expected a quoted title after `title`")),
+                }
+                Ok(())
+            }
+            "seed" => {
+                self.bump();
+                let n = self.number()?;
+                self.script.seed.get_or_insert(n);
+                Ok(())
+            }
+            "average" | "frequency" | "printes" | "print" | "csvrpt" | "printrpt" if self.action_follows() => {
+                let a = self.action()?;
+                self.script.extra_actions.extend(a);
+                Ok(())
+            }
+            _ => self.bare_condition(),
+        }
+    }
+
+    fn action_follows(&self) -> bool {
+        !matches!(self.peek_at(1), Tok::Op("=" | "==" | "<" | ">" | "<=" | ">=" | "!=" | "&&" | "||"))
+    }
+
+    fn is_assignment(&self) -> bool {
+        matches!(self.peek_at(1), Tok::Op("="))
+    }
+
+    fn assignment(&mut self, name: String) -> PResult<()> {
+        let span = self.bump().span;
+        if is_reserved(&name) {
+            let msg = format!("`{name}` is a reserved word of the language and cannot be a variable name");
+            return Err(self.error_at(span, msg));
+        }
+        if self.vars.contains_key(&name) {
+            return Err(self.error_at(span, format!("redefined variable `{name}`: each name can be defined once")));
+        }
+        self.bump();
+        let e = self.expr()?;
+        self.vars.insert(name, e);
+        Ok(())
+    }
+
+    fn bare_condition(&mut self) -> PResult<()> {
+        if matches!(self.peek(), Tok::Str(_)) {
+            return Err(self.unexpected("a statement or a condition"));
+        }
+        let e = self.expr()?;
+        self.script.condition = Some(e);
+        Ok(())
+    }
+
+    fn limit(&mut self, word: &str) -> PResult<()> {
+        self.bump();
+        let span = self.span();
+        let n = self.number()?;
+        if n < 0 {
+            return Err(self.error_at(span, format!("`{word}` needs a positive number")));
+        }
+        let slot = if word == "produce" { &mut self.script.produce } else { &mut self.script.generate };
+        if slot.is_none() {
+            *slot = Some(n as u64);
+        }
+        Ok(())
+    }
+
+    /// A number literal: digits, a 4-digit pattern token, a decimal, or `-` before one.
+    pub(super) fn number(&mut self) -> PResult<i64> {
+        let neg = self.eat_op("-");
+        let v = match self.peek().clone() {
+            Tok::Number(n) | Tok::DotNum(n) => n,
+            Tok::Pattern(p) if p.bytes().all(|b| b.is_ascii_digit()) => p.parse().unwrap_or(0),
+            _ => return Err(self.unexpected("a number")),
+        };
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+
+    fn vulnerable(&mut self) -> PResult<()> {
+        self.bump();
+        let v = match self.peek() {
+            Tok::Ident(w) => match w.as_str() {
+                "none" => Some(0),
+                "ns" | "NS" => Some(1),
+                "ew" | "EW" => Some(2),
+                "all" => Some(3),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(v) = v else {
+            return Err(self.unexpected("`none`, `ns`, `ew` or `all`"));
+        };
+        self.bump();
+        self.script.vulnerable = Some(v);
+        Ok(())
+    }
+
+    fn altcount(&mut self) -> PResult<()> {
+        self.bump();
+        let span = self.span();
+        let row = self.number()?;
+        if !(0..=11).contains(&row) {
+            return Err(self.error_at(span, format!("altcount row {row} does not exist: rows run 0 to 11")));
+        }
+        self.count_row(row as usize, false)
+    }
+
+    /// Values from the ace down; at most 13.
+    fn count_row(&mut self, row: usize, _pointcount: bool) -> PResult<()> {
+        let mut values = Vec::new();
+        while matches!(self.peek(), Tok::Number(_) | Tok::DotNum(_) | Tok::Pattern(_) | Tok::Op("-"))
+            && !(self.is_op("-") && !matches!(self.peek_at(1), Tok::Number(_) | Tok::DotNum(_)))
+        {
+            let span = self.span();
+            values.push(self.number()?);
+            if values.len() > 13 {
+                return Err(self.error_at(span, "too many pointcount values: at most 13, one per rank from the ace down"));
+            }
+            self.eat_op(",");
+        }
+        let r = &mut self.script.counts[row];
+        *r = [0; 13];
+        for (i, v) in values.into_iter().enumerate() {
+            r[12 - i] = v as i32;
+        }
+        Ok(())
+    }
+
+    fn predeal(&mut self) -> PResult<()> {
+        self.bump();
+        if matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some()) {
+            let span = self.span();
+            return Err(self.error_at(
+                span,
+                "unsupported: predeal length restriction (`predeal spades(north) == 5`); put it in the condition instead",
+            ));
+        }
+        loop {
+            let seat = self.compass()?;
+            loop {
+                let (suit, ranks) = match self.peek() {
+                    Tok::Holding(s, r) => (*s, *r),
+                    _ => return Err(self.unexpected("a holding such as `SAKQ` or `HT98`")),
+                };
+                let span = self.bump().span;
+                for rank in (0..13).rev().filter(|r| ranks & (1 << r) != 0) {
+                    self.predeal_card(seat, Card::new(suit, rank), span)?;
+                }
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            if self.compass_word().is_none() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {
+        if self.script.predeal.iter().any(|(_, c)| *c == card) {
+            let msg = format!("card {} predealt twice", card_name(card));
+            return Err(self.error_at(span, msg));
+        }
+        if self.script.predeal.iter().filter(|(s, _)| *s == seat).count() == 13 {
+            let msg = format!("more than 13 cards predealt to {}", crate::cards::SEAT_NAMES[seat]);
+            return Err(self.error_at(span, msg));
+        }
+        self.script.predeal.push((seat, card));
+        Ok(())
+    }
+
+    fn action_statement(&mut self) -> PResult<()> {
+        self.bump();
+        let mut list = Vec::new();
+        loop {
+            if !self.starts_action() {
+                if list.is_empty() && !self.at_eof() && !self.starts_statement() {
+                    return Err(self.unexpected("an action such as `printoneline` or `average`"));
+                }
+                break;
+            }
+            list.extend(self.action()?);
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.script.actions = Some(list);
+        Ok(())
+    }
+
+    fn starts_statement(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
+            "condition" | "produce" | "generate" | "action" | "dealer" | "vulnerable" | "predeal"
+            | "pointcount" | "altcount" | "title" | "seed"))
+            || self.is_assignment()
+    }
+
+    pub(super) fn compass_word(&self) -> Option<usize> {
+        match self.peek() {
+            Tok::Ident(w) => crate::script::parser::expr::seat_word(w, &self.vars),
+            _ => None,
+        }
+    }
+
+    /// A seat: `north`…, or `n`/`e`/`s`/`w` unless a variable has that name.
+    pub(super) fn compass(&mut self) -> PResult<usize> {
+        match self.compass_word() {
+            Some(s) => {
+                self.bump();
+                Ok(s)
+            }
+            None => {
+                let msg = format!("expected a compass (`north`, `east`, `south` or `west`), found {}", describe(self.peek()));
+                Err(self.error_at(self.span(), msg))
+            }
+        }
+    }
+}
+
+/// A card as `SA`, `HT`.
+pub(crate) fn card_name(c: Card) -> String {
+    format!("{}{}", crate::cards::SUIT_CHARS[c.suit()] as char, crate::cards::RANK_CHARS[c.rank()] as char)
+}

@@ -1,0 +1,95 @@
+use super::*;
+use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
+use crate::script::lexer::lex;
+
+fn script(src: &str) -> Script {
+    parse(lex(src).unwrap(), "t.dlr", src).unwrap_or_else(|d| panic!("{}", d.render()))
+}
+
+fn cond(src: &str) -> Expr {
+    script(src).condition.unwrap()
+}
+
+fn err(src: &str) -> Diagnostic {
+    let toks = lex(src).unwrap();
+    parse(toks, "t.dlr", src).expect_err("should fail")
+}
+
+#[test]
+fn comparisons_chain() {
+    let e = cond("1 == 1 == 2");
+    match e {
+        Expr::Compare(_, chain) => assert_eq!(chain.len(), 2),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn not_before_comparison_negates_it() {
+    let e = cond("not hcp(north) >= 12");
+    assert!(matches!(e, Expr::Not(b) if matches!(*b, Expr::Compare(..))));
+    let e = cond("100 * not 1");
+    assert!(matches!(e, Expr::Arith(ArithOp::Mul, _, b, _) if matches!(*b, Expr::Not(_))));
+}
+
+#[test]
+fn mul_div_rem_one_level_left_assoc() {
+    // 3*5/2 = (3*5)/2
+    let e = cond("3*5/2");
+    assert!(matches!(e, Expr::Arith(ArithOp::Div, a, _, _) if matches!(*a, Expr::Arith(ArithOp::Mul, ..))));
+}
+
+#[test]
+fn ternary_right_assoc() {
+    let e = cond("1 ? 2 : 3 ? 4 : 5");
+    assert!(matches!(e, Expr::Cond(_, _, c) if matches!(*c, Expr::Cond(..))));
+}
+
+#[test]
+fn variables_inline_and_shadow_seats() {
+    let e = cond("n = 3\nhcp(north) > n");
+    assert!(matches!(e, Expr::Compare(_, ref c) if c[0] == (CmpOp::Gt, Expr::Num(3))));
+    let e = cond("hcp(s, spades) > 1");
+    assert!(matches!(e, Expr::Compare(a, _) if *a == Expr::Hand(HandFn::Row(0), 2, Some(3))));
+}
+
+#[test]
+fn statements_and_actions() {
+    let s = script("produce 3\nproduce 5\ngenerate 100\ndealer south\nvulnerable EW\naction printoneline, average \"x\" hcp(north),\n");
+    assert_eq!((s.produce, s.generate, s.dealer, s.vulnerable), (Some(3), Some(100), Some(2), Some(2)));
+    assert_eq!(s.actions.as_ref().unwrap().len(), 2);
+}
+
+#[test]
+fn predeal_and_errors() {
+    let s = script("predeal north SAKQ,HT98 south SJ32");
+    assert_eq!(s.predeal.len(), 9);
+    assert!(err("predeal north SA\npredeal south SA").message.contains("predealt twice"));
+    let d = err("predeal north SAKQJT98765432, HA");
+    assert!(d.message.contains("more than 13"), "{}", d.message);
+}
+
+#[test]
+fn pointcount_and_altcount() {
+    let s = script("pointcount 6 4 2 1\naltcount 2 1 1");
+    assert_eq!(s.counts[0][12], 6);
+    assert_eq!(s.counts[0][9], 1);
+    assert_eq!(s.counts[2][12], 1);
+    assert_eq!(s.counts[2][8], 0);
+    assert!(err("pointcount 1 1 1 1 1 1 1 1 1 1 1 1 1 1").message.contains("too many pointcount"));
+}
+
+#[test]
+fn positioned_errors() {
+    let d = err("condition hcp(north) > 3\ncondition hpc(north) > 1\n");
+    assert_eq!((d.line, d.column), (2, 11));
+    assert!(d.message.contains("did you mean `hcp`"), "{}", d.message);
+    let d = err("condition fit > 1");
+    assert!(d.message.contains("unknown variable `fit`"));
+    let d = err("x = 1\nx = 2\n");
+    assert_eq!(d.line, 2);
+    let d = err("shape(north, 4334)");
+    assert!(d.message.contains("wrong number of cards"));
+    let d = err("condition usereval(1, north, 2) > 0");
+    assert!(d.message.starts_with("unsupported: usereval"), "{}", d.message);
+}

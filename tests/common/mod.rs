@@ -1,0 +1,45 @@
+//! Test helpers: locating `../shared` (skipped visibly outside CI when absent).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// `../shared/<sub>`, or `None` (after printing why) when the data is not there.
+/// Under `CI=true` a missing folder is a failure.
+pub fn shared(sub: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("shared").join(sub);
+    if dir.exists() {
+        return Some(dir);
+    }
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("{} is missing: CI must run the tests that read ../shared", dir.display());
+    }
+    eprintln!("SKIPPED: {} not found (a fresh clone has no ../shared)", dir.display());
+    None
+}
+
+/// Runs the dealbench binary in `dir` with `args`.
+pub fn dealbench(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dealbench"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the dealbench binary runs")
+}
+
+/// Masks the lines golden files mask: the time needed and the PBN date.
+pub fn mask(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.starts_with("Time needed ") && l.ends_with(" sec") {
+                "Time needed <TIME> sec".to_string()
+            } else if l.starts_with("[Date \"") {
+                "[Date \"<DATE>\"]".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if text.ends_with('\n') { "\n" } else { "" }
+}
