@@ -274,7 +274,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl-Q", "quit (asks when there are unsaved changes)"),
     ("Tab / Shift-Tab", "next / previous pane"),
     ("Alt-1 … Alt-5", "editor, deal, statistics, double dummy, output"),
-    ("F1", "help for the word under the cursor (this list elsewhere)"),
+    ("F1", "explain the word under the cursor (else this list)"),
     ("?", "this list (outside the editor)"),
     ("F5", "re-run the buffer without saving"),
     ("F6, Ctrl-C", "stop the run (Ctrl-C outside the editor)"),
