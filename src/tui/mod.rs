@@ -18,6 +18,7 @@ pub mod stats_view;
 pub mod status;
 pub mod text_view;
 pub mod theme;
+pub mod ts_highlight;
 pub mod ui;
 pub mod watcher;
 
