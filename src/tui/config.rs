@@ -33,7 +33,7 @@ impl Default for Config {
             keep_deals: 1000,
             suits: "auto".into(),
             auto_dd: true,
-            debounce_ms: 150,
+            debounce_ms: 50,
         }
     }
 }

@@ -293,6 +293,11 @@ pub fn solve_dd(deal: &Deal, vul: u8) -> Result<DdResult, String> {
     guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}")))
 }
 
+// When `dealbench::dd::Solver` is in main this becomes (the dd branch's API):
+//     thread_local!(static SOLVER: RefCell<crate::dd::Solver> = RefCell::new(crate::dd::Solver::new()));
+//     let table = SOLVER.with(|s| s.borrow_mut().table(deal)).map_err(|e| e.to_string())?;
+//     let par = crate::dd::par(&table, vul);
+//     Ok(DdResult { tricks: table.tricks, par_ns: par.score_ns, contracts: par.contracts })
 fn solve_inner(_deal: &Deal, _vul: u8) -> Result<DdResult, String> {
     Err("solver not available in this build".into())
 }
