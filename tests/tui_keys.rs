@@ -101,9 +101,17 @@ fn keeps_only_the_last_n_deals() {
     let _ = a.on_run_msgs(g, more);
     let kept: Vec<u64> = a.results.deals.iter().map(|d| d.number).collect();
     assert_eq!(kept, vec![5, 6]);
-    assert_eq!(a.results.selected, Some(5), "a dropped selection moves to the oldest kept deal");
     assert_eq!(a.results.dropped, 4);
     assert!(a.text_lines()[0].contains("4 earlier deals not kept"));
+    // The selected deal stays on screen after it leaves the list, until the user moves.
+    assert_eq!(a.results.selected, Some(1));
+    assert_eq!(a.results.selected_deal().map(|d| d.number), Some(1));
+    a.focus = Pane::Deal;
+    assert!(screen(&a).contains("Board 1"));
+    let _ = a.on_key(alt('n'));
+    assert_eq!(a.results.selected, Some(5));
+    let _ = a.on_key(alt('p'));
+    assert_eq!(a.results.selected, Some(5), "the pinned deal is gone once left");
 }
 
 #[test]

@@ -140,6 +140,8 @@ pub struct Results {
     pub table: TableInfo,
     /// Matched deals dropped to keep memory bounded.
     pub dropped: u64,
+    /// A copy of the selected deal, so it stays on screen after it leaves `deals`.
+    pub pinned: Option<MatchedDeal>,
 }
 
 impl Results {
@@ -149,9 +151,18 @@ impl Results {
         self.deals.binary_search_by_key(&n, |d| d.number).ok()
     }
 
-    /// The selected deal.
+    /// The selected deal (kept, or pinned after it was dropped).
     pub fn selected_deal(&self) -> Option<&MatchedDeal> {
-        self.selected_index().map(|i| &self.deals[i])
+        match self.selected_index() {
+            Some(i) => Some(&self.deals[i]),
+            None => self.pinned.as_ref().filter(|p| Some(p.number) == self.selected),
+        }
+    }
+
+    /// Selects a deal by number, pinning a copy of it.
+    pub fn select(&mut self, number: Option<u64>) {
+        self.selected = number;
+        self.pinned = self.selected_index().map(|i| self.deals[i].clone());
     }
 }
 
@@ -382,11 +393,9 @@ impl App {
                     r.deals.pop_front();
                     r.dropped += 1;
                 }
-                let first = r.deals.front().map(|d| d.number);
-                match r.selected {
-                    None => r.selected = first,
-                    Some(n) if first.is_some_and(|f| n < f) => r.selected = first,
-                    _ => {}
+                if r.selected.is_none() {
+                    let first = r.deals.front().map(|d| d.number);
+                    r.select(first);
                 }
             }
             RunMsg::Progress { generated, produced, elapsed } => {
@@ -428,16 +437,19 @@ impl App {
         if r.deals.is_empty() {
             return Vec::new();
         }
-        let i = r.selected_index().unwrap_or(0) as i64;
+        // A pinned deal that has left the list sits just before its oldest deal.
+        let i = r.selected_index().map_or(-1, |i| i as i64);
         let j = (i + delta).clamp(0, r.deals.len() as i64 - 1) as usize;
-        r.selected = Some(r.deals[j].number);
+        let n = r.deals[j].number;
+        r.select(Some(n));
         self.dd_request()
     }
 
     /// Selects the first or last kept deal.
     pub fn select_end(&mut self, last: bool) -> Vec<Effect> {
         let r = &mut self.results;
-        r.selected = if last { r.deals.back() } else { r.deals.front() }.map(|d| d.number);
+        let n = if last { r.deals.back() } else { r.deals.front() }.map(|d| d.number);
+        r.select(n);
         self.dd_request()
     }
 

@@ -51,8 +51,9 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     let t = &app.theme;
     let r = &app.results;
     let mut extra = stale_span(app);
-    if let Some(i) = r.selected_index() {
-        extra.insert(0, Span::styled(format!("{} of {} ", i + 1 + r.dropped as usize, r.produced.max(r.deals.len() as u64)), t.get("ui.text.dim")));
+    if let Some(d) = r.selected_deal() {
+        let total = r.produced.max(r.deals.back().map_or(0, |d| d.number));
+        extra.insert(0, Span::styled(format!("{} of {} ", d.number, total), t.get("ui.text.dim")));
     }
     let block = pane_block(app, Pane::Deal, extra);
     let inner = block.inner(area);
