@@ -23,6 +23,9 @@ pub struct Config {
     pub auto_dd: bool,
     /// Debounce for the file watcher, in milliseconds.
     pub debounce_ms: u64,
+    /// Poll the script's directory every this many milliseconds instead of relying on
+    /// notifications (0 = notifications; use it on NFS or WSL paths, which send none).
+    pub poll_ms: u64,
 }
 
 impl Default for Config {
@@ -34,6 +37,7 @@ impl Default for Config {
             suits: "auto".into(),
             auto_dd: true,
             debounce_ms: 50,
+            poll_ms: 0,
         }
     }
 }

@@ -79,9 +79,15 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     let (tx, rx) = mpsc::sync_channel::<Msg>(256);
 
     let watch_tx = tx.clone();
-    let watch = watcher::watch(&path, Duration::from_millis(cfg.debounce_ms), move || {
+    let changed = move || {
         let _ = watch_tx.send(Msg::FileChanged);
-    });
+    };
+    let debounce = Duration::from_millis(cfg.debounce_ms);
+    let watch = if cfg.poll_ms > 0 {
+        watcher::watch_polling(&path, debounce, Duration::from_millis(cfg.poll_ms), changed)
+    } else {
+        watcher::watch(&path, debounce, changed)
+    };
     if let Err(e) = &watch {
         app.say(format!("not watching the file: {e}"), true);
     }

@@ -6,12 +6,15 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, EventKind, ModifyKind};
-use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
+use notify_debouncer_full::notify::{self, PollWatcher, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{new_debouncer, new_debouncer_opt, DebounceEventResult, Debouncer, FileIdMap, RecommendedCache};
 
 /// A running watch; dropping it stops watching.
-pub struct Watch {
-    _debouncer: Debouncer<RecommendedWatcher, RecommendedCache>,
+pub enum Watch {
+    /// The platform's notifications (inotify on Linux).
+    Native(Debouncer<RecommendedWatcher, RecommendedCache>),
+    /// Polling, for file systems that send no notifications (NFS, WSL's /mnt).
+    Poll(Debouncer<PollWatcher, FileIdMap>),
 }
 
 /// True for the kinds of event that can mean new contents.
@@ -33,19 +36,39 @@ pub fn watch_target(path: &Path) -> (PathBuf, PathBuf) {
     (parent, target)
 }
 
-/// Calls `changed` (on the watcher's thread) after each debounced change to `path`.
-pub fn watch(path: &Path, debounce: Duration, changed: impl Fn() + Send + 'static) -> Result<Watch, String> {
-    let (dir, target) = watch_target(path);
-    let handler = move |res: DebounceEventResult| {
+fn handler(target: PathBuf, poll: bool, changed: impl Fn() + Send + 'static) -> impl FnMut(DebounceEventResult) + Send + 'static {
+    // Polling reports a newer mtime as a metadata change; the app compares contents anyway.
+    let wanted = move |k: &EventKind| relevant(k) || (poll && matches!(k, EventKind::Modify(ModifyKind::Metadata(_))));
+    move |res: DebounceEventResult| {
         if let Ok(events) = res
-            && events.iter().any(|e| relevant(&e.kind) && e.paths.iter().any(|p| *p == target))
+            && events.iter().any(|e| wanted(&e.kind) && e.paths.iter().any(|p| *p == target))
         {
             changed();
         }
-    };
-    let mut d = new_debouncer(debounce, None, handler).map_err(|e| e.to_string())?;
+    }
+}
+
+/// Calls `changed` (on the watcher's thread) after each debounced change to `path`.
+pub fn watch(path: &Path, debounce: Duration, changed: impl Fn() + Send + 'static) -> Result<Watch, String> {
+    let (dir, target) = watch_target(path);
+    let mut d = new_debouncer(debounce, None, handler(target, false, changed)).map_err(|e| e.to_string())?;
     d.watch(&dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-    Ok(Watch { _debouncer: d })
+    Ok(Watch::Native(d))
+}
+
+/// Like [`watch`], but polling the directory every `interval` (comparing contents).
+pub fn watch_polling(
+    path: &Path,
+    debounce: Duration,
+    interval: Duration,
+    changed: impl Fn() + Send + 'static,
+) -> Result<Watch, String> {
+    let (dir, target) = watch_target(path);
+    let config = notify::Config::default().with_poll_interval(interval).with_compare_contents(true);
+    let mut d = new_debouncer_opt::<_, PollWatcher, FileIdMap>(debounce, None, handler(target, true, changed), FileIdMap::new(), config)
+        .map_err(|e| e.to_string())?;
+    d.watch(&dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+    Ok(Watch::Poll(d))
 }
 
 #[cfg(test)]
@@ -55,14 +78,26 @@ mod tests {
 
     #[test]
     fn sees_atomic_renames_twice() {
-        let dir = std::env::temp_dir().join(format!("dealbench-watch-{}", std::process::id()));
+        renames_seen("native", |f, cb| watch(f, Duration::from_millis(50), cb));
+    }
+
+    #[test]
+    fn polling_sees_atomic_renames_too() {
+        renames_seen("poll", |f, cb| watch_polling(f, Duration::from_millis(50), Duration::from_millis(50), cb));
+    }
+
+    fn renames_seen(tag: &str, start: impl Fn(&Path, Box<dyn Fn() + Send>) -> Result<Watch, String>) {
+        let dir = std::env::temp_dir().join(format!("dealbench-watch-{tag}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("s.dlr");
         std::fs::write(&file, "produce 1\n").unwrap();
         let (tx, rx) = mpsc::channel();
-        let _w = watch(&file, Duration::from_millis(50), move || {
-            let _ = tx.send(());
-        })
+        let _w = start(
+            &file,
+            Box::new(move || {
+                let _ = tx.send(());
+            }),
+        )
         .unwrap();
         std::thread::sleep(Duration::from_millis(100));
         for i in 0..2 {
