@@ -47,6 +47,39 @@ pub struct RunArgs {
     /// Predeal West's hand.
     #[arg(short = 'W', value_name = "HOLDINGS")]
     pub west: Option<String>,
+    /// Text for the script parameter `$0` (DealerV2_4's `-0`).
+    #[arg(short = '0', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p0: Option<String>,
+    /// Text for the script parameter `$1` (DealerV2_4's `-1`).
+    #[arg(short = '1', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p1: Option<String>,
+    /// Text for the script parameter `$2` (DealerV2_4's `-2`).
+    #[arg(short = '2', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p2: Option<String>,
+    /// Text for the script parameter `$3` (DealerV2_4's `-3`).
+    #[arg(short = '3', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p3: Option<String>,
+    /// Text for the script parameter `$4` (DealerV2_4's `-4`).
+    #[arg(short = '4', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p4: Option<String>,
+    /// Text for the script parameter `$5` (DealerV2_4's `-5`).
+    #[arg(short = '5', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p5: Option<String>,
+    /// Text for the script parameter `$6` (DealerV2_4's `-6`).
+    #[arg(short = '6', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p6: Option<String>,
+    /// Text for the script parameter `$7` (DealerV2_4's `-7`).
+    #[arg(short = '7', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p7: Option<String>,
+    /// Text for the script parameter `$8` (DealerV2_4's `-8`).
+    #[arg(short = '8', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p8: Option<String>,
+    /// Text for the script parameter `$9` (DealerV2_4's `-9`).
+    #[arg(short = '9', value_name = "TEXT", allow_hyphen_values = true)]
+    pub p9: Option<String>,
+    /// Script parameter `$NAME` (repeatable): `--param NAME=VALUE`.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// Shift the `rnd` stream.
     #[arg(long, default_value_t = 0)]
     pub rnd_seed: u64,
@@ -71,7 +104,7 @@ pub fn run(args: RunArgs) -> i32 {
 
 fn execute(args: &RunArgs) -> Result<i32, String> {
     let (source, name) = read_script(args.file.as_ref())?;
-    let program = match compile(&source, &name, &CompileOptions::default()) {
+    let program = match compile(&source, &name, &compile_options(args)?) {
         Ok(p) => p,
         Err(diags) => {
             for d in diags {
@@ -85,6 +118,17 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     }
     let options = options(args, &name)?;
     Ok(drive(Arc::new(program), options, args.crlf))
+}
+
+fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
+    let digits = [&args.p0, &args.p1, &args.p2, &args.p3, &args.p4, &args.p5, &args.p6, &args.p7, &args.p8, &args.p9];
+    let mut params: Vec<(String, String)> =
+        digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
+    for p in &args.params {
+        let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
+        params.push((k.trim_start_matches('$').to_string(), v.to_string()));
+    }
+    Ok(CompileOptions { params })
 }
 
 fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
@@ -110,6 +154,7 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
         quiet_pbn: args.quiet % 2 == 1,
         input_name: name.to_string(),
         rnd_seed: args.rnd_seed,
+        matched_events: false,
         ..RunOptions::default()
     };
     if let Some(v) = &args.vulnerable {

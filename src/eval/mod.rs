@@ -53,9 +53,10 @@ pub struct Ctx<'a> {
 }
 
 /// Compiles a script: parse, then build the lookup tables.
-pub fn compile(source: &str, file: &str, _options: &CompileOptions) -> Result<Program, Vec<Diagnostic>> {
-    let script = crate::script::parse_script(source, file)?;
-    Ok(Program::new(script, source))
+pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Program, Vec<Diagnostic>> {
+    let source = crate::script::params::substitute(source, file, &options.params).map_err(|d| vec![d])?;
+    let script = crate::script::parse_script(&source, file)?;
+    Ok(Program::new(script, &source))
 }
 
 impl Program {

@@ -57,22 +57,22 @@ impl<'a> Engine<'a> {
         let (mut ngen, mut nprod) = (0u64, 0u64);
         let mut last_report = start;
         let mut cancelled = false;
+        let mut pending = String::new();
         while ngen < lim.generate && nprod < lim.produce {
             let deal = stream.next_deal();
             ngen += 1;
             let mut ctx = Ctx { deal: &deal, rnd: RndStream::for_deal(&deal, self.options.rnd_seed), dd: None, vulnerable };
             let hit = match self.program.matches(&mut ctx) {
                 Ok(h) => h,
-                Err(e) => return self.fail(&e),
+                Err(e) => return self.fail(&e, &mut pending),
             };
             if hit {
                 nprod += 1;
                 let printed = match state.per_deal(&mut ctx, nprod) {
                     Ok(p) => p,
-                    Err(e) => return self.fail(&e),
+                    Err(e) => return self.fail(&e, &mut pending),
                 };
-                let m = Matched { number: nprod, generated: ngen, deal, printed };
-                if self.tx.send(Event::Matched(Box::new(m))).is_err() {
+                if !self.deliver(&mut pending, Matched { number: nprod, generated: ngen, deal, printed }) {
                     return;
                 }
             }
@@ -89,6 +89,9 @@ impl<'a> Engine<'a> {
             }
         }
         let elapsed = start.elapsed();
+        if !pending.is_empty() {
+            let _ = self.tx.send(Event::Output(std::mem::take(&mut pending)));
+        }
         self.progress(&state, ngen, nprod, elapsed);
         let text = state.finish(ngen, nprod, elapsed.as_secs_f64());
         let _ = self.tx.send(Event::Output(text));
@@ -96,12 +99,27 @@ impl<'a> Engine<'a> {
         let _ = self.tx.send(Event::Finished(summary));
     }
 
+    /// Sends a matching deal, or batches its printed text; false when nobody listens.
+    fn deliver(&self, pending: &mut String, m: Matched) -> bool {
+        if self.options.matched_events {
+            return self.tx.send(Event::Matched(Box::new(m))).is_ok();
+        }
+        pending.push_str(&m.printed);
+        if pending.len() >= 1 << 16 {
+            return self.tx.send(Event::Output(std::mem::take(pending))).is_ok();
+        }
+        true
+    }
+
     fn progress(&self, state: &ActionState, generated: u64, produced: u64, elapsed: Duration) {
         let _ = self.tx.send(Event::Progress { generated, produced, elapsed });
         let _ = self.tx.send(Event::Stats(Box::new(state.snapshot(generated, produced))));
     }
 
-    fn fail(&self, e: &crate::eval::EvalError) {
+    fn fail(&self, e: &crate::eval::EvalError, pending: &mut String) {
+        if !pending.is_empty() {
+            let _ = self.tx.send(Event::Output(std::mem::take(pending)));
+        }
         let _ = self.tx.send(Event::Failed(Box::new(self.program.diagnostic(e))));
     }
 }

@@ -42,6 +42,9 @@ pub struct RunOptions {
     pub progress_every: Duration,
     /// `YYYY.MM.DD` for PBN's `[Date]`; today when `None`.
     pub date: Option<String>,
+    /// Send a [`Event::Matched`] for every matching deal (the workbench); when false, what
+    /// the deals print arrives batched in [`Event::Output`] (the command line).
+    pub matched_events: bool,
 }
 
 impl Default for RunOptions {
@@ -58,6 +61,7 @@ impl Default for RunOptions {
             predeal_override: Vec::new(),
             progress_every: Duration::from_millis(50),
             date: None,
+            matched_events: true,
         }
     }
 }
@@ -106,7 +110,8 @@ pub enum Event {
     },
     /// A snapshot of the statistics.
     Stats(Box<Stats>),
-    /// End-of-run text exactly as `dealbench run` prints it.
+    /// Text exactly as `dealbench run` prints it: the end-of-run report, and the deals'
+    /// output when `matched_events` is off.
     Output(String),
     /// The run is over.
     Finished(Summary),
@@ -150,6 +155,7 @@ pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
     let flag = cancel.clone();
     let thread = std::thread::Builder::new()
         .name("dealbench-run".into())
+        .stack_size(16 << 20)
         .spawn(move || run_guarded(&program, &options, &tx, &flag))
         .ok();
     RunHandle { events: rx, cancel, thread }

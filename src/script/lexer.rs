@@ -23,6 +23,8 @@ pub enum Tok {
     Str(String),
     /// The bare token `\n` in a printes list.
     NewlineItem,
+    /// The text between the braces of `shape{…}`, unparsed (its own small language).
+    ShapeBody(String),
     /// Punctuation and operators, as written.
     Op(&'static str),
     /// End of input.
@@ -70,7 +72,11 @@ impl Lexer<'_> {
         while self.skip_space_and_comments()? {
             let start = self.pos;
             let tok = self.token()?;
+            let is_shape = tok == Tok::Ident("shape".into());
             self.out.push(Token { tok, span: Span::new(start, self.pos) });
+            if is_shape {
+                self.shape_body()?;
+            }
         }
         let end = self.src.len();
         self.out.push(Token { tok: Tok::Eof, span: Span::new(end, end) });
@@ -142,6 +148,23 @@ impl Lexer<'_> {
         let len = ch.map_or(1, char::len_utf8);
         let shown = ch.map_or("?".to_string(), |c| c.to_string());
         self.err(start, start + len, format!("unexpected character `{shown}`"))
+    }
+
+    /// After `shape`: a `{` opens a body kept as raw text up to the matching `}`.
+    fn shape_body(&mut self) -> Result<(), LexError> {
+        let rest = &self.src[self.pos..];
+        let gap = span_while(rest, |b| b == b' ' || b == b'\t');
+        if rest.get(gap) != Some(&b'{') {
+            return Ok(());
+        }
+        let open = self.pos + gap;
+        let Some(len) = self.src[open + 1..].iter().position(|&b| b == b'}') else {
+            return self.err(open, open + 1, "this `shape{` is never closed: expected `}`");
+        };
+        let body = String::from_utf8_lossy(&self.src[open + 1..open + 1 + len]).into_owned();
+        self.out.push(Token { tok: Tok::ShapeBody(body), span: Span::new(open + 1, open + 1 + len) });
+        self.pos = open + len + 2;
+        Ok(())
     }
 
     fn string(&mut self) -> Result<Tok, LexError> {

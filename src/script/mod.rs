@@ -2,6 +2,7 @@
 pub mod ast;
 pub mod diag;
 pub mod lexer;
+pub mod params;
 pub mod parser;
 pub mod shape;
 pub mod vocab;
@@ -13,7 +14,7 @@ use diag::Diagnostic;
 /// Options that change how a script is read.
 #[derive(Clone, Debug, Default)]
 pub struct CompileOptions {
-    /// Text for `$0`..`$9` (DealerV2_4's `-0`..`-9`).
+    /// Text for `$0`..`$9` (DealerV2_4's `-0`..`-9`) and `$NAME` (`--param NAME=VALUE`).
     pub params: Vec<(String, String)>,
 }
 

@@ -79,6 +79,8 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         file: file.to_string(),
         src: src.to_string(),
         vars: HashMap::new(),
+        depth: 0,
+        operators: 0,
         script: Script {
             file: file.to_string(),
             condition: None,
@@ -97,6 +99,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         },
     };
     while !p.at_eof() {
+        p.operators = 0;
         p.statement()?;
     }
     Ok(p.script)
@@ -108,6 +111,8 @@ pub(crate) struct Parser {
     file: String,
     src: String,
     vars: HashMap<String, Expr>,
+    depth: usize,
+    operators: usize,
     script: Script,
 }
 
@@ -187,6 +192,7 @@ pub(crate) fn describe(t: &Tok) -> String {
         Tok::Contract(_) => "a contract word".into(),
         Tok::Str(s) => format!("the string \"{s}\""),
         Tok::NewlineItem => "`\\n`".into(),
+        Tok::ShapeBody(_) => "a shape{…} body".into(),
         Tok::Op(o) => format!("`{o}`"),
         Tok::Eof => "the end of the file".into(),
     }

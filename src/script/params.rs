@@ -1,0 +1,77 @@
+//! Script parameters: `$0`..`$9` (DealerV2_4's `-0`..`-9`) and `$NAME` (`--param NAME=VALUE`),
+//! replaced as raw text before the script is read, so they may stand anywhere.
+
+use super::diag::{Diagnostic, Span};
+
+/// Replaces every `$NAME` whose name is given; a parameter used but not set is an error naming it.
+pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Result<String, Diagnostic> {
+    if !source.contains('$') {
+        return Ok(source.to_string());
+    }
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    let mut offset = 0;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let len = name_len(after);
+        let name = &after[..len];
+        if len == 0 || in_comment(source, offset + i) {
+            out.push('$');
+            rest = after;
+            offset += i + 1;
+            continue;
+        }
+        match params.iter().rev().find(|(k, _)| k == name) {
+            Some((_, v)) => out.push_str(v),
+            None => {
+                let span = Span::new(offset + i, offset + i + 1 + len);
+                let how = if len == 1 && name.as_bytes()[0].is_ascii_digit() { format!("-{name} VALUE") } else { format!("--param {name}=VALUE") };
+                return Err(Diagnostic::error(file, source, span, format!("script parameter `${name}` is not set: give it with `{how}`")));
+            }
+        }
+        rest = &after[len..];
+        offset += i + 1 + len;
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// `$0`..`$9` are one digit; other names run over letters, digits and `_`.
+fn name_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    match b.first() {
+        Some(c) if c.is_ascii_digit() => 1,
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => {
+            b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count()
+        }
+        _ => 0,
+    }
+}
+
+/// True inside a `//` or `#`-at-column-1 comment on the same line (block comments are rare here).
+fn in_comment(source: &str, at: usize) -> bool {
+    let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &source[line_start..at];
+    line.starts_with('#') || line.contains("//")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_digits_and_names_anywhere() {
+        let p = vec![("0".to_string(), "east".to_string()), ("2".to_string(), "hcp".to_string()), ("lo".to_string(), "12".to_string())];
+        let s = substitute("condition $2($0) >= $lo // $9 unused here", "f", &p).unwrap();
+        assert_eq!(s, "condition hcp(east) >= 12 // $9 unused here");
+    }
+
+    #[test]
+    fn unset_parameter_is_a_positioned_error() {
+        let d = substitute("produce 3\ncondition hcp($1) > 3", "f.dls", &[]).unwrap_err();
+        assert_eq!((d.line, d.column), (2, 15));
+        assert!(d.message.contains("`$1` is not set"));
+        assert!(d.message.contains("-1 VALUE"));
+    }
+}
