@@ -104,7 +104,7 @@ fn memory_stays_bounded_over_a_long_run() {
         let done = batch.iter().any(|m| matches!(m, RunMsg::Finished(_)));
         let _ = app.on_run_msgs(generation, batch);
         batches += 1;
-        if batches % 64 == 0 {
+        if batches.is_multiple_of(64) {
             peak = peak.max(rss_kib());
         }
         if done {

@@ -91,11 +91,14 @@ fn paint(buf: &mut Buffer, inner: Rect, app: &App) {
             let abs = base + b;
             let is_cursor = cursor.0 == row && cursor.1 == ci;
             let Some(cell) = buf.cell_mut(pos) else { continue };
-            if b < line.len() && !is_cursor && (search_bg.is_none() || cell.bg != search_bg.flatten().unwrap_or_default()) {
-                if let Some(s) = spans.iter().find(|s| s.start <= abs && abs < s.end) {
-                    let style = app.theme.get(s.capture);
-                    cell.set_style(Style { bg: None, ..style });
-                }
+            let in_search = search_bg.is_some_and(|bg| cell.bg == bg.unwrap_or_default());
+            if b < line.len()
+                && !is_cursor
+                && !in_search
+                && let Some(s) = spans.iter().find(|s| s.start <= abs && abs < s.end)
+            {
+                let style = app.theme.get(s.capture);
+                cell.set_style(Style { bg: None, ..style });
             }
             for &(s, e, style) in &diag_styles {
                 let hit = s <= abs && abs < e && (b < line.len() || s == abs);

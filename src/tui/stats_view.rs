@@ -114,14 +114,14 @@ fn crosstab(fr: &FrequencyStat, t: &Theme) -> Vec<Line<'static>> {
     }
     head.push(Span::styled(format!("{:>w$}", "Sum"), t.get("ui.table.header")));
     let mut out = vec![Line::from(head)];
-    for r in 0..nr {
+    for (r, sum) in row_sum.iter().enumerate() {
         let mut spans = vec![Span::styled(format!("{:>5}", bucket_name(fr.rows.low, nr - 2, r)), t.get("ui.table.header"))];
         for c in 0..nc {
             let v = fr.cell(r, c);
             let style = if v == 0 { t.get("ui.text.dim") } else { t.get("constant.numeric") };
             spans.push(Span::styled(format!("{v:>w$}"), style));
         }
-        spans.push(Span::styled(format!("{:>w$}", row_sum[r]), t.get("ui.text")));
+        spans.push(Span::styled(format!("{sum:>w$}"), t.get("ui.text")));
         out.push(Line::from(spans));
     }
     let mut spans = vec![Span::styled(format!("{:>5}", "Sum"), t.get("ui.table.header"))];

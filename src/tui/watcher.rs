@@ -19,12 +19,12 @@ pub enum Watch {
 
 /// True for the kinds of event that can mean new contents.
 pub fn relevant(kind: &EventKind) -> bool {
-    match kind {
-        EventKind::Create(_) => true,
-        EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any | ModifyKind::Other) => true,
-        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
-        _ => false,
-    }
+    matches!(
+        kind,
+        EventKind::Create(_)
+            | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any | ModifyKind::Other)
+            | EventKind::Access(AccessKind::Close(AccessMode::Write))
+    )
 }
 
 /// The absolute path the watcher compares event paths with.
@@ -41,7 +41,7 @@ fn handler(target: PathBuf, poll: bool, changed: impl Fn() + Send + 'static) -> 
     let wanted = move |k: &EventKind| relevant(k) || (poll && matches!(k, EventKind::Modify(ModifyKind::Metadata(_))));
     move |res: DebounceEventResult| {
         if let Ok(events) = res
-            && events.iter().any(|e| wanted(&e.kind) && e.paths.iter().any(|p| *p == target))
+            && events.iter().any(|e| wanted(&e.kind) && e.paths.contains(&target))
         {
             changed();
         }
