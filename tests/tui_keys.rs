@@ -124,7 +124,14 @@ fn stale_generations_are_dropped() {
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[0]).unwrap();
     let stale = vec![RunMsg::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new() }))];
     let _ = a.on_run_msgs(old, stale);
+    // The old results stay, marked stale, until the new run reports.
+    assert_eq!(a.results.deals.len(), 3);
+    assert!(a.stale);
+    let progress = RunMsg::Progress { generated: 10, produced: 0, elapsed: std::time::Duration::from_millis(5) };
+    let _ = a.on_run_msgs(old + 1, vec![progress]);
     assert!(a.results.deals.is_empty());
+    assert!(!a.stale);
+    assert_eq!(a.results.generated, 10);
 }
 
 #[test]

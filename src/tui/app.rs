@@ -226,6 +226,8 @@ pub struct App {
     pub quit: bool,
     /// Quit once the pending save succeeds.
     pub quit_after_save: bool,
+    /// Set when a run started and its first events have not arrived yet.
+    fresh_table: Option<TableInfo>,
 }
 
 /// Tab width the editor expands to.
@@ -262,6 +264,7 @@ impl App {
             size: (120, 40),
             quit: false,
             quit_after_save: false,
+            fresh_table: None,
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();
@@ -355,14 +358,16 @@ impl App {
         self.diagnostics = diags;
     }
 
-    /// The script compiled and its run started: fresh results.
+    /// The script compiled and its run started. The old results stay (marked stale) until
+    /// the new run's first events arrive, so the screen does not flash empty.
     pub fn on_run_started(&mut self, generation: u64, table: TableInfo, warnings: Vec<Diagnostic>) {
         if generation != self.generation {
             return;
         }
-        self.results = Results { table, ..Results::default() };
+        self.fresh_table = Some(table);
+        self.results.table = table;
         self.state = RunState::Running;
-        self.stale = false;
+        self.stale = !self.results.deals.is_empty() || self.results.generated > 0;
         self.diagnostics = warnings;
         self.text_scroll = 0;
         if self.message.as_ref().is_some_and(|m| m.1) {
@@ -374,6 +379,10 @@ impl App {
     pub fn on_run_msgs(&mut self, generation: u64, msgs: Vec<RunMsg>) -> Vec<Effect> {
         if generation != self.generation {
             return Vec::new();
+        }
+        if let Some(table) = self.fresh_table.take() {
+            self.results = Results { table, ..Results::default() };
+            self.stale = false;
         }
         let before = self.results.selected;
         for m in msgs {

@@ -19,7 +19,8 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         extra.push(Span::styled("[+] ", t.get("ui.statusline.modified")));
     }
     let mut block = pane_block(app, Pane::Editor, extra);
-    if let Some(d) = app.diagnostics.first() {
+    let row = app.editor.cursor().0 + 1;
+    if let Some(d) = app.diagnostics.iter().find(|d| d.line == row).or(app.diagnostics.first()) {
         let (kind, style) = match d.severity {
             Severity::Error => ("error", t.get("error")),
             Severity::Warning => ("warning", t.get("warning")),
