@@ -55,3 +55,51 @@ fn compile_error_marks_results_stale_120x40() {
     a.on_compile_error(g, vec![d]);
     insta::assert_snapshot!("error_stale_120x40", screen(&a));
 }
+
+#[test]
+fn tiny_and_odd_sizes_draw_without_panicking() {
+    for (w, h) in [(1, 1), (10, 3), (20, 5), (40, 12), (79, 23), (99, 29), (100, 30), (200, 60)] {
+        for pane in Pane::ALL {
+            for overlay in [None, Some(Overlay::Help(3)), Some(Overlay::Word("hcp".into())), Some(Overlay::ConfirmQuit), Some(Overlay::Search("x".into()))] {
+                let mut a = app("dark", (w, h));
+                a.focus = pane;
+                a.overlay = overlay;
+                let _ = draw(&a);
+            }
+        }
+    }
+}
+
+#[test]
+fn syntax_colours_follow_scrolling() {
+    use dealbench::tui::app::App;
+    let text: String = (0..80).map(|i| format!("x{i} = hcp(north) + {i}\n")).collect();
+    let theme = dealbench::tui::theme::Theme::dark();
+    let func = theme.get("function.builtin").fg;
+    let num = theme.get("constant.numeric").fg;
+    let mut a = App::new("/tmp/long.dlr".into(), &text, theme);
+    a.size = (80, 24);
+    a.editor.move_cursor(ratatui_textarea::CursorMove::Bottom);
+    let t = draw(&a);
+    let buf = t.backend().buffer();
+    let mut checked = 0;
+    for y in 0..24u16 {
+        let row: String = (0..80u16).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        if let Some(i) = row.find("hcp(") {
+            let x = row[..i].chars().count() as u16;
+            assert_eq!(buf[(x, y)].fg, func.unwrap(), "row {y}: {row}");
+            assert_eq!(buf[(x + 3, y)].fg, theme_fg(&a, "punctuation"), "row {y}");
+            let n = row.rfind("+ ").unwrap();
+            let nx = row[..n].chars().count() as u16 + 2;
+            assert_eq!(buf[(nx, y)].fg, num.unwrap(), "row {y}: {row}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 15, "{checked}");
+    // The last line is on screen.
+    assert!(t.backend().to_string().contains("x79 = hcp"));
+}
+
+fn theme_fg(a: &dealbench::tui::app::App, key: &str) -> ratatui::style::Color {
+    a.theme.get(key).fg.unwrap()
+}
