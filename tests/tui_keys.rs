@@ -152,9 +152,9 @@ fn compile_error_keeps_last_results_marked_stale() {
 #[test]
 fn f1_explains_the_word_under_the_cursor() {
     let mut a = app("dark", (80, 24));
-    // Line 10 is `opener = hcp(south) …`: put the cursor on `hcp`.
-    let row = a.editor.lines().iter().position(|l| l.starts_with("opener")).unwrap();
-    a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(row as u16, 10));
+    // Put the cursor on `hcp` in `nt_opener = hcp(north) …`.
+    let row = a.editor.lines().iter().position(|l| l.starts_with("nt_opener")).unwrap();
+    a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(row as u16, 13));
     let _ = a.on_key(key(KeyCode::F(1)));
     assert_eq!(a.overlay, Some(Overlay::Word("hcp".into())));
     let s = screen(&a);
@@ -162,7 +162,7 @@ fn f1_explains_the_word_under_the_cursor() {
     let _ = a.on_key(key(KeyCode::Esc));
     assert_eq!(a.overlay, None);
     // On a blank line F1 lists the keys; so does `?` outside the editor.
-    a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(4, 0));
+    a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(5, 0));
     let _ = a.on_key(key(KeyCode::F(1)));
     assert_eq!(a.overlay, Some(Overlay::Help(0)));
     let _ = a.on_key(key(KeyCode::Char('x')));
@@ -216,7 +216,7 @@ fn export_and_copy() {
     let effects = a.on_key(alt('e'));
     let [Effect::Export { path, text }] = effects.as_slice() else { panic!("{effects:?}") };
     assert_eq!(path.to_str(), Some("/tmp/bench/stayman.pbn"));
-    assert!(text.contains("[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
+    assert!(text.contains("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
     assert_eq!(text.matches("[Deal ").count(), 3);
     let effects = a.on_key(alt('y'));
     assert_eq!(effects, vec![Effect::Copy("n KJT7.T.AJT.K9653 e A52.AJ654.9542.8 s Q96.KQ3.Q3.AQJ74 w 843.9872.K876.T2".into())]);

@@ -43,7 +43,7 @@ fn overlays_80x24() {
 fn compile_error_marks_results_stale_120x40() {
     let mut a = app("dark", (120, 40));
     let src = a.buffer_text();
-    let at = src.find("hcp(north) >= 8").unwrap();
+    let at = src.find("hcp(south) >= 8").unwrap();
     let d = dealbench::script::diag::Diagnostic::error(
         "stayman.dlr",
         &src,

@@ -5,6 +5,7 @@ pub mod lexer;
 pub mod params;
 pub mod parser;
 pub mod shape;
+pub mod shape_lang;
 pub mod vocab;
 
 pub use parser::Script;

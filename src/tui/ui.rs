@@ -16,12 +16,13 @@ pub fn draw(f: &mut Frame, app: &App) {
     f.buffer_mut().set_style(area, app.theme.get("ui.background"));
     if app.wide() {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
-        let ew = (main.width * 2 / 5).clamp(40, 64);
+        // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
+        let ew = main.width.saturating_sub(70).clamp(40, (main.width / 2).max(40));
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
         let th = (left.height / 3).max(6);
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
         let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
-        let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(24)]).areas(top);
+        let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
         editor_view::draw(f, ed, app);
         text_view::draw(f, text, app);
         deal_view::draw(f, deal, app);

@@ -295,6 +295,9 @@ impl Parser {
 
     fn call(&mut self, name: &str, span: Span) -> PResult<Expr> {
         if let Tok::ShapeBody(body) = self.peek().clone() {
+            if name != "shape" {
+                return Err(self.unknown_function(name, span));
+            }
             return self.shape_braces(&body);
         }
         self.bump(); // (
@@ -425,9 +428,24 @@ impl Parser {
     }
 
     /// `shape{…}`: François Dellacherie's shape language.
-    fn shape_braces(&mut self, _body: &str) -> PResult<Expr> {
-        let span = self.span();
-        Err(self.error_at(span, "unsupported: shape{…} (the shape language in braces is not in this build yet)"))
+    fn shape_braces(&mut self, body: &str) -> PResult<Expr> {
+        let at = self.span().start;
+        let expansion = crate::script::shape_lang::expand(body).map_err(|e| {
+            let span = Span::new(at + e.offset, at + e.offset + e.len.max(1));
+            self.error_at(span, format!("in shape{{…}}: {}", e.message))
+        })?;
+        let seat = seat_word(&expansion.compass, &self.vars).ok_or_else(|| {
+            let start = at + expansion.compass_offset;
+            let span = Span::new(start, start + expansion.compass.len());
+            self.error_at(span, format!("expected a compass, found `{}`", expansion.compass))
+        })?;
+        self.bump();
+        let mut table = ShapeTable::default();
+        for l in &expansion.shapes {
+            table.set([u32::from(l[0]), u32::from(l[1]), u32::from(l[2]), u32::from(l[3])], true);
+        }
+        self.script.shapes.push(table);
+        Ok(Expr::Shape(seat, self.script.shapes.len() - 1))
     }
 
     fn shape_call(&mut self) -> PResult<Expr> {

@@ -93,3 +93,13 @@ fn positioned_errors() {
     let d = err("condition usereval(1, north, 2) > 0");
     assert!(d.message.starts_with("unsupported: usereval"), "{}", d.message);
 }
+
+#[test]
+fn shape_braces_expand_in_process() {
+    let s = script("condition shape{north, 4M(3+3+2+)}");
+    assert_eq!(s.shapes[0].count(), 12);
+    let src = "condition shape{south, 5+s4+qxx}";
+    let d = err(src);
+    assert_eq!(d.line, 1);
+    assert!(d.column > 23, "{}", d.render());
+}

@@ -1,0 +1,54 @@
+//! Deals per second on one thread: the raw dealer.exe stream (the baseline), and whole runs
+//! through the run API on (a) a condition that is never true and (b) the 1NT opener.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use dealbench::dealing::DealerStream;
+use dealbench::eval::compile;
+use dealbench::run::{self, Event, RunOptions};
+use dealbench::script::CompileOptions;
+use std::hint::black_box;
+use std::sync::Arc;
+
+const DEALS: u64 = 1_000_000;
+
+fn run_script(src: &str) -> u64 {
+    let program = Arc::new(compile(src, "bench.dlr", &CompileOptions::default()).expect("compiles"));
+    let opts = RunOptions { seed: Some(1), generate: Some(DEALS), matched_events: false, ..RunOptions::default() };
+    let handle = run::start(program, opts);
+    for ev in handle.events().iter() {
+        if let Event::Finished(s) = ev {
+            return s.generated;
+        }
+    }
+    0
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("deals");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(DEALS));
+    g.bench_function("baseline_raw_dealer_stream", |b| {
+        b.iter(|| {
+            let mut s = DealerStream::new(1, &[]);
+            let mut acc = 0u64;
+            for _ in 0..DEALS {
+                acc ^= s.next_deal().hands[0].0;
+            }
+            black_box(acc)
+        })
+    });
+    g.bench_function("never_true_condition", |b| {
+        b.iter(|| run_script("condition hcp(north) > 37\naction average hcp(north)\n"))
+    });
+    g.bench_function("one_nt_opener", |b| {
+        b.iter(|| {
+            run_script(
+                "condition hcp(north)>=15 && hcp(north)<=17 && shape(north, any 4333 + any 4432 + any 5332)\naction average hcp(north)\n",
+            )
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
