@@ -8,7 +8,7 @@ use tui_common::{app, draw, screen};
 
 #[test]
 fn all_panes_120x40() {
-    for theme in ["dark", "base16"] {
+    for theme in ["dark", "base16", "light"] {
         let a = app(theme, (120, 40));
         insta::assert_snapshot!(format!("all_120x40_{theme}"), screen(&a));
     }
@@ -102,4 +102,15 @@ fn syntax_colours_follow_scrolling() {
 
 fn theme_fg(a: &dealbench::tui::app::App, key: &str) -> ratatui::style::Color {
     a.theme.get(key).fg.unwrap()
+}
+
+#[test]
+fn no_color_deal_uses_letters_and_no_colours() {
+    let mut a = app("dark", (80, 24));
+    a.set_theme(dealbench::tui::theme::Theme::dark().adapt(dealbench::tui::theme::ColorDepth::None));
+    a.suit_letters = true;
+    a.focus = Pane::Deal;
+    let t = draw(&a);
+    insta::assert_snapshot!("deal_80x24_no_color", t.backend().to_string());
+    insta::assert_debug_snapshot!("deal_80x24_no_color_styles", t.backend().buffer());
 }
