@@ -275,3 +275,11 @@ fn atomic_save_leaves_no_temp_file() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn paste_inserts_text_with_line_ends_and_tabs() {
+    let mut a = app("dark", (80, 24));
+    a.paste("a\tb\rc\r\nd");
+    assert!(a.buffer_text().starts_with("a\tb\nc\nd# dealbench"), "{:?}", &a.buffer_text()[..20]);
+    assert_eq!(a.focus, Pane::Editor);
+}

@@ -131,6 +131,7 @@ pub fn install_panic_hook() {
                 *l = Some(info.to_string());
             }
         } else {
+            let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::DisableBracketedPaste);
             prev(info);
         }
     }));

@@ -56,6 +56,15 @@ impl App {
         }
     }
 
+    /// Bracketed paste: the text goes into the editor as it is (terminals send CR for LF).
+    pub fn paste(&mut self, text: &str) {
+        if self.focus == Pane::Editor && self.overlay.is_none() {
+            let text = text.replace("\r\n", "\n").replace('\r', "\n");
+            self.editor.insert_str(text);
+            self.rehighlight();
+        }
+    }
+
     fn ask_quit(&mut self) -> Vec<Effect> {
         if self.modified() {
             self.overlay = Some(Overlay::ConfirmQuit);

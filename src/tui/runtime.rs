@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::DefaultTerminal;
@@ -94,6 +94,8 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     let dd_tx = spawn_solver(tx.clone());
 
     let mut terminal = ratatui::try_init()?;
+    // Pasted text arrives as one event (a pasted tab must not switch panes).
+    let _ = execute!(io::stdout(), EnableBracketedPaste);
     engine::install_panic_hook();
     let input_tx = tx.clone();
     std::thread::Builder::new().name("input".into()).spawn(move || {
@@ -116,6 +118,7 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     if let Some(r) = rt.run.take() {
         r.cancel();
     }
+    let _ = execute!(io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(watch);
     result
@@ -175,12 +178,7 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, rt: &mut Runtime, r
                     app.size = (w, h);
                     effects.extend(app.dd_request());
                 }
-                Msg::Term(Event::Paste(text)) => {
-                    if app.focus == super::app::Pane::Editor {
-                        app.editor.insert_str(text);
-                        app.rehighlight();
-                    }
-                }
+                Msg::Term(Event::Paste(text)) => app.paste(&text),
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
