@@ -283,3 +283,26 @@ fn paste_inserts_text_with_line_ends_and_tabs() {
     assert!(a.buffer_text().starts_with("a\tb\nc\nd# dealbench"), "{:?}", &a.buffer_text()[..20]);
     assert_eq!(a.focus, Pane::Editor);
 }
+
+#[test]
+fn mouse_focuses_scrolls_and_places_the_cursor() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let ev = |kind, column, row| MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
+    let mut a = app("dark", (120, 40));
+    let screen = ui::layout(ratatui::layout::Rect::new(0, 0, 120, 40), true, a.focus);
+    let deal = screen.panes.iter().find(|(p, _)| *p == Pane::Deal).unwrap().1;
+    let _ = a.on_mouse(ev(MouseEventKind::Down(MouseButton::Left), deal.x + 5, deal.y + 5));
+    assert_eq!(a.focus, Pane::Deal);
+    let _ = a.on_mouse(ev(MouseEventKind::ScrollDown, deal.x + 5, deal.y + 5));
+    assert_eq!(a.results.selected, Some(2));
+    // Click on line 3, column 2 of the text (after the border and the line numbers).
+    let _ = tui_common::draw(&a);
+    let x = 1 + a.editor.line_number_width() + 2;
+    let _ = a.on_mouse(ev(MouseEventKind::Down(MouseButton::Left), x, 3));
+    assert_eq!(a.focus, Pane::Editor);
+    assert_eq!((a.editor.cursor().0, a.editor.cursor().1), (2, 2));
+    // Narrow: the tab bar switches panes.
+    let mut a = app("dark", (80, 24));
+    let _ = a.on_mouse(ev(MouseEventKind::Down(MouseButton::Left), 14, 0));
+    assert_eq!(a.focus, Pane::Deal);
+}

@@ -26,6 +26,9 @@ pub struct Config {
     /// Poll the script's directory every this many milliseconds instead of relying on
     /// notifications (0 = notifications; use it on NFS or WSL paths, which send none).
     pub poll_ms: u64,
+    /// Capture the mouse (click to focus and place the cursor, wheel to scroll). Off by
+    /// default: capturing takes the terminal's own text selection away.
+    pub mouse: bool,
 }
 
 impl Default for Config {
@@ -38,6 +41,7 @@ impl Default for Config {
             auto_dd: true,
             debounce_ms: 50,
             poll_ms: 0,
+            mouse: false,
         }
     }
 }

@@ -131,7 +131,8 @@ pub fn install_panic_hook() {
                 *l = Some(info.to_string());
             }
         } else {
-            let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::DisableBracketedPaste);
+            use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
+            let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture, DisableBracketedPaste);
             prev(info);
         }
     }));

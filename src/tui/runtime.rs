@@ -8,7 +8,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
-use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::DefaultTerminal;
@@ -96,6 +98,9 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     let mut terminal = ratatui::try_init()?;
     // Pasted text arrives as one event (a pasted tab must not switch panes).
     let _ = execute!(io::stdout(), EnableBracketedPaste);
+    if cfg.mouse {
+        let _ = execute!(io::stdout(), EnableMouseCapture);
+    }
     engine::install_panic_hook();
     let input_tx = tx.clone();
     std::thread::Builder::new().name("input".into()).spawn(move || {
@@ -117,6 +122,9 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     let result = event_loop(&mut terminal, &mut app, &mut rt, &rx);
     if let Some(r) = rt.run.take() {
         r.cancel();
+    }
+    if cfg.mouse {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
     }
     let _ = execute!(io::stdout(), DisableBracketedPaste);
     ratatui::restore();
@@ -179,6 +187,7 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, rt: &mut Runtime, r
                     effects.extend(app.dd_request());
                 }
                 Msg::Term(Event::Paste(text)) => app.paste(&text),
+                Msg::Term(Event::Mouse(m)) => effects.extend(app.on_mouse(m)),
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),

@@ -10,11 +10,27 @@ use ratatui::Frame;
 use super::app::{App, Pane};
 use super::{dd_view, deal_view, editor_view, help, stats_view, status, text_view};
 
-/// Draws the whole screen.
-pub fn draw(f: &mut Frame, app: &App) {
-    let area = f.area();
-    f.buffer_mut().set_style(area, app.theme.get("ui.background"));
-    if app.wide() {
+/// Where everything goes on a screen of `area`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Screen {
+    /// The tab bar (narrow layout only).
+    pub tabs: Option<Rect>,
+    /// The panes on screen and their areas.
+    pub panes: Vec<(Pane, Rect)>,
+    /// The status line.
+    pub status: Rect,
+}
+
+impl Screen {
+    /// The pane at a screen position.
+    pub fn pane_at(&self, x: u16, y: u16) -> Option<(Pane, Rect)> {
+        self.panes.iter().copied().find(|(_, r)| r.contains(ratatui::layout::Position { x, y }))
+    }
+}
+
+/// The layout: every pane at 100×30 and larger, else the focused pane under a tab bar.
+pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
+    if wide {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
         let ew = main.width.saturating_sub(70).clamp(40, (main.width / 2).max(40));
@@ -23,26 +39,49 @@ pub fn draw(f: &mut Frame, app: &App) {
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
         let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
-        editor_view::draw(f, ed, app);
-        text_view::draw(f, text, app);
-        deal_view::draw(f, deal, app);
-        dd_view::draw(f, dd, app);
-        stats_view::draw(f, stats, app);
-        status::draw(f, bar, app);
+        let panes = vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
+        Screen { tabs: None, panes, status: bar }
     } else {
         let [tabs, body, bar] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1)]).areas(area);
-        draw_tabs(f, tabs, app);
-        match app.focus {
-            Pane::Editor => editor_view::draw(f, body, app),
-            Pane::Deal => deal_view::draw(f, body, app),
-            Pane::Stats => stats_view::draw(f, body, app),
-            Pane::Dd => dd_view::draw(f, body, app),
-            Pane::Text => text_view::draw(f, body, app),
-        }
-        status::draw(f, bar, app);
+        Screen { tabs: Some(tabs), panes: vec![(focus, body)], status: bar }
     }
+}
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    f.buffer_mut().set_style(area, app.theme.get("ui.background"));
+    let screen = layout(area, app.wide(), app.focus);
+    if let Some(tabs) = screen.tabs {
+        draw_tabs(f, tabs, app);
+    }
+    for (pane, r) in &screen.panes {
+        match pane {
+            Pane::Editor => editor_view::draw(f, *r, app),
+            Pane::Deal => deal_view::draw(f, *r, app),
+            Pane::Stats => stats_view::draw(f, *r, app),
+            Pane::Dd => dd_view::draw(f, *r, app),
+            Pane::Text => text_view::draw(f, *r, app),
+        }
+    }
+    status::draw(f, screen.status, app);
     help::draw_overlay(f, app);
+}
+
+/// The tab titles' column ranges in the tab bar, for mouse clicks.
+pub fn tab_at(x: u16) -> Option<Pane> {
+    // " 1 Script │ 2 Deal │ 3 Statistics │ 4 DD │ 5 Output": widths of title plus padding and divider.
+    let mut at = 0u16;
+    for p in Pane::ALL {
+        let name = if p == Pane::Dd { "DD" } else { p.title() };
+        let w = name.chars().count() as u16 + 2 + 2 + 1;
+        if x < at + w {
+            return Some(p);
+        }
+        at += w;
+    }
+    None
 }
 
 fn draw_tabs(f: &mut Frame, area: Rect, app: &App) {
