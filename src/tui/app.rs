@@ -142,6 +142,8 @@ pub struct Results {
     pub dropped: u64,
     /// A copy of the selected deal, so it stays on screen after it leaves `deals`.
     pub pinned: Option<MatchedDeal>,
+    /// The run these results came from.
+    pub generation: u64,
 }
 
 impl Results {
@@ -381,7 +383,7 @@ impl App {
             return Vec::new();
         }
         if let Some(table) = self.fresh_table.take() {
-            self.results = Results { table, ..Results::default() };
+            self.results = Results { table, generation, ..Results::default() };
             self.stale = false;
         }
         let before = self.results.selected;
@@ -483,7 +485,7 @@ impl App {
     /// Asks for the selected deal's solve, whatever is on screen.
     pub fn dd_solve_selected(&mut self) -> Vec<Effect> {
         let Some(d) = self.results.selected_deal() else { return Vec::new() };
-        let key = (self.generation, d.number);
+        let key = (self.results.generation, d.number);
         if self.dd.done.contains_key(&key) || self.dd.pending == Some(key) {
             return Vec::new();
         }
@@ -507,7 +509,7 @@ impl App {
     /// The selected deal's solve, if known.
     pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
         let n = self.results.selected?;
-        self.dd.done.get(&(self.generation, n))
+        self.dd.done.get(&(self.results.generation, n))
     }
 
     /// The kept deals as a PBN file.
