@@ -306,3 +306,18 @@ fn mouse_focuses_scrolls_and_places_the_cursor() {
     let _ = a.on_mouse(ev(MouseEventKind::Down(MouseButton::Left), 14, 0));
     assert_eq!(a.focus, Pane::Deal);
 }
+
+#[test]
+fn a_run_failing_at_once_keeps_the_last_results() {
+    let mut a = app("dark", (120, 40));
+    let g = a.generation + 1;
+    let _ = a.request_run();
+    a.on_run_started(g, TableInfo::default(), Vec::new());
+    let src = a.buffer_text();
+    let d = dealbench::script::diag::Diagnostic::error("s", &src, dealbench::script::diag::Span::new(3, 4), "division by zero");
+    let _ = a.on_run_msgs(g, vec![RunMsg::Failed(Box::new(d))]);
+    assert_eq!(a.state, RunState::Error);
+    assert!(a.stale);
+    assert_eq!(a.results.deals.len(), 3);
+    assert!(screen(&a).contains("division by zero"));
+}

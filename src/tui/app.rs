@@ -382,12 +382,16 @@ impl App {
         if generation != self.generation {
             return Vec::new();
         }
-        if let Some(table) = self.fresh_table.take() {
-            self.results = Results { table, generation, ..Results::default() };
-            self.stale = false;
-        }
         let before = self.results.selected;
         for m in msgs {
+            // The old results give way to the first real results of the new run; a run that
+            // fails before any leaves them on screen, stale.
+            if !matches!(m, RunMsg::Failed(_) | RunMsg::Crashed(_))
+                && let Some(table) = self.fresh_table.take()
+            {
+                self.results = Results { table, generation, ..Results::default() };
+                self.stale = false;
+            }
             self.on_run_msg(m);
         }
         if self.results.selected != before { self.dd_request() } else { Vec::new() }
