@@ -321,3 +321,16 @@ fn a_run_failing_at_once_keeps_the_last_results() {
     assert_eq!(a.results.deals.len(), 3);
     assert!(screen(&a).contains("division by zero"));
 }
+
+#[test]
+fn a_new_run_asks_for_the_solve_of_its_first_deal() {
+    let mut a = app("dark", (120, 40));
+    a.auto_dd = true;
+    let g = a.generation + 1;
+    let _ = a.request_run();
+    a.on_run_started(g, TableInfo::default(), Vec::new());
+    let deal = dealbench::cards::parse_deal(tui_common::DEALS[1]).unwrap();
+    let m = RunMsg::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
+    let effects = a.on_run_msgs(g, vec![m]);
+    assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
+}

@@ -382,7 +382,7 @@ impl App {
         if generation != self.generation {
             return Vec::new();
         }
-        let before = self.results.selected;
+        let before = (self.results.generation, self.results.selected);
         for m in msgs {
             // The old results give way to the first real results of the new run; a run that
             // fails before any leaves them on screen, stale.
@@ -394,7 +394,7 @@ impl App {
             }
             self.on_run_msg(m);
         }
-        if self.results.selected != before { self.dd_request() } else { Vec::new() }
+        if (self.results.generation, self.results.selected) != before { self.dd_request() } else { Vec::new() }
     }
 
     fn on_run_msg(&mut self, m: RunMsg) {
