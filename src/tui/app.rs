@@ -9,7 +9,7 @@ use std::time::Duration;
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
-use super::highlight::{HlSpan, Highlighter, LexicalHighlighter};
+use super::highlight::{HlSpan, Highlighter};
 use super::theme::Theme;
 use crate::cards::Deal;
 use crate::run::stats::Stats;
@@ -248,7 +248,7 @@ impl App {
             disk_text: None,
             diagnostics: Vec::new(),
             highlights: Vec::new(),
-            highlighter: Box::new(LexicalHighlighter),
+            highlighter: super::highlight::default_highlighter(),
             suit_letters: theme.colorless,
             theme,
             focus: Pane::Editor,
