@@ -50,7 +50,9 @@ pub fn open(path: Option<PathBuf>, opts: TuiOptions) -> std::io::Result<()> {
             if !p.exists() {
                 std::fs::write(&p, "")?;
             }
-            p
+            // Work on the real file, so saves replace it rather than a symlink to it, and
+            // the watcher watches the directory it really lives in.
+            p.canonicalize().unwrap_or(p)
         }
         None => scratch_example()?,
     };
