@@ -3,6 +3,7 @@
 //! Conventions (as dealer.exe): seats N=0, E=1, S=2, W=3; suits C=0, D=1, H=2, S=3;
 //! ranks 2=0 … A=12. A card index is `suit * 13 + rank`.
 
+pub mod input;
 mod pbn;
 pub use pbn::{parse_deal, ParseDealError};
 
@@ -53,9 +54,10 @@ pub fn suit_of_char(c: u8) -> Option<Suit> {
     SUIT_CHARS.iter().position(|&s| s == c)
 }
 
-/// `Card(c).bit()` for every card index, for building hands without divisions.
-pub const CARD_BITS: [u64; 52] = {
-    let mut t = [0u64; 52];
+/// `Card(c).bit()` for every card index (zero past 51), for building hands without divisions;
+/// 64 entries so that an index masked with 63 needs no bounds check.
+pub const CARD_BITS: [u64; 64] = {
+    let mut t = [0u64; 64];
     let mut c = 0;
     while c < 52 {
         t[c] = 1u64 << ((c / 13) * 16 + c % 13);
@@ -129,7 +131,7 @@ impl Deal {
         for (seat, hand) in hands.iter_mut().enumerate() {
             let mut bits = 0u64;
             for &c in &slots[seat * 13..seat * 13 + 13] {
-                bits |= CARD_BITS[c as usize];
+                bits |= CARD_BITS[(c & 63) as usize];
             }
             *hand = Hand(bits);
         }

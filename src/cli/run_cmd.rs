@@ -86,6 +86,12 @@ pub struct RunArgs {
     /// Vulnerability for `par`: none, ns, ew or all.
     #[arg(long, value_name = "VUL")]
     pub vulnerable: Option<String>,
+    /// Evaluate the deals of this file (PBN, dealer oneline or BBO LIN) instead of dealing.
+    #[arg(long, value_name = "FILE")]
+    pub deals: Option<PathBuf>,
+    /// With --deals: a record that is not a deal stops the run (default: reported and skipped).
+    #[arg(long)]
+    pub strict: bool,
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
@@ -160,12 +166,30 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     if let Some(v) = &args.vulnerable {
         o.vulnerable = Some(parse_vul(v)?);
     }
+    if let Some(path) = &args.deals {
+        o.deals = Some(Arc::new(read_deal_file(path, args.strict)?));
+    }
     for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
         if let Some(t) = text {
             o.predeal_override.push((seat, parse_holdings(t)?));
         }
     }
     Ok(o)
+}
+
+fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::Deal>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (deals, bad) = dealbench::cards::input::read_deals(&text);
+    for b in &bad {
+        eprintln!("{}:{}: {} ({})", path.display(), b.line, b.message, if strict { "stopping: --strict" } else { "skipped" });
+    }
+    if strict && !bad.is_empty() {
+        return Err(format!("{}: {} bad record(s)", path.display(), bad.len()));
+    }
+    if deals.is_empty() {
+        return Err(format!("{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)", path.display()));
+    }
+    Ok(deals.into_iter().map(|(_, d)| d).collect())
 }
 
 fn parse_vul(v: &str) -> Result<u8, String> {

@@ -11,7 +11,8 @@ const NONE: u8 = 0xFF;
 pub struct DealerStream {
     rng: BsdRandom,
     zero52: Box<[u8; 65536]>,
-    cur: [u8; 52],
+    /// The arrangement; 64 bytes so an index masked with 63 needs no bounds check.
+    cur: [u8; 64],
     free: Vec<u8>,
 }
 
@@ -29,7 +30,8 @@ impl DealerStream {
             }
         }
         let zero52 = build_zero52(&stacked);
-        let cur = setup_deal(&fullpack, &stacked);
+        let mut cur = [0u8; 64];
+        cur[..52].copy_from_slice(&setup_deal(&fullpack, &stacked));
         let free = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
         DealerStream { rng: BsdRandom::new(seed as u32), zero52, cur, free }
     }
@@ -38,27 +40,30 @@ impl DealerStream {
     #[inline]
     pub fn next_deal(&mut self) -> Deal {
         self.shuffle();
-        Deal::from_slots(&self.cur)
+        Deal::from_slots(self.slots())
     }
 
     /// One shuffle of the arrangement in place.
     #[inline]
     pub fn shuffle(&mut self) {
-        for k in 0..self.free.len() {
-            let i = self.free[k] as usize;
+        let (rng, zero52, cur) = (&mut self.rng, &*self.zero52, &mut self.cur);
+        for &i in &self.free {
             let t = loop {
-                let t = self.zero52[((self.rng.step() >> 16) & 0xFFFF) as usize];
+                let t = zero52[(rng.step() >> 16) as usize];
                 if t != NONE {
-                    break t as usize;
+                    break t;
                 }
             };
-            self.cur.swap(i, t);
+            let (i, t) = ((i & 63) as usize, (t & 63) as usize);
+            let c = cur[i];
+            cur[i] = cur[t];
+            cur[t] = c;
         }
     }
 
     /// The current arrangement: slot `i` belongs to seat `i / 13`.
     pub fn slots(&self) -> &[u8; 52] {
-        &self.cur
+        self.cur[..52].try_into().expect("52 slots")
     }
 
     /// One draw from the shuffle generator, as dealer.exe's `random()` returns it.

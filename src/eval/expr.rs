@@ -47,7 +47,8 @@ impl Program {
             Expr::Par(side) => self.par(*side, ctx)?,
             Expr::Rnd(b, _) => {
                 let bound = self.eval(b, ctx)?;
-                ctx.rnd.below(bound)
+                let (deal, seed) = (ctx.deal, ctx.rnd_seed);
+                ctx.rnd.get_or_insert_with(|| super::RndStream::for_deal(deal, seed)).below(bound)
             }
         })
     }

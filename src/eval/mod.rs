@@ -44,8 +44,10 @@ pub struct EvalError {
 pub struct Ctx<'a> {
     /// The deal being evaluated.
     pub deal: &'a Deal,
-    /// The `rnd` stream for this deal.
-    pub rnd: RndStream,
+    /// The `rnd` stream for this deal, made on first use.
+    pub rnd: Option<RndStream>,
+    /// `--rnd-seed`.
+    pub rnd_seed: u64,
     /// The solver, when the run has one.
     pub dd: Option<&'a mut dyn DoubleDummy>,
     /// Vulnerability for `par`.

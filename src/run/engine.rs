@@ -4,7 +4,7 @@ use super::actions::ActionState;
 use super::{Event, Matched, RunOptions, Summary};
 use crate::cards::{Card, Seat};
 use crate::dealing::DealerStream;
-use crate::eval::{Ctx, Program, RndStream};
+use crate::eval::{Ctx, Program};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
@@ -51,7 +51,10 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        let mut stream = DealerStream::new(lim.seed, &self.predeal());
+        let mut source = match &self.options.deals {
+            Some(list) => Source::List(list.clone(), 0),
+            None => Source::Stream(Box::new(DealerStream::new(lim.seed, &self.predeal()))),
+        };
         let mut state = ActionState::new(self.program, self.options, lim.seed);
         let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
         let (mut ngen, mut nprod) = (0u64, 0u64);
@@ -59,9 +62,9 @@ impl<'a> Engine<'a> {
         let mut cancelled = false;
         let mut pending = String::new();
         while ngen < lim.generate && nprod < lim.produce {
-            let deal = stream.next_deal();
+            let Some(deal) = source.next() else { break };
             ngen += 1;
-            let mut ctx = Ctx { deal: &deal, rnd: RndStream::for_deal(&deal, self.options.rnd_seed), dd: None, vulnerable };
+            let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: None, vulnerable };
             let hit = match self.program.matches(&mut ctx) {
                 Ok(h) => h,
                 Err(e) => return self.fail(&e, &mut pending),
@@ -121,6 +124,26 @@ impl<'a> Engine<'a> {
             let _ = self.tx.send(Event::Output(std::mem::take(pending)));
         }
         let _ = self.tx.send(Event::Failed(Box::new(self.program.diagnostic(e))));
+    }
+}
+
+/// Where deals come from: dealer.exe's stream, or a list read from a file.
+enum Source {
+    Stream(Box<DealerStream>),
+    List(std::sync::Arc<Vec<crate::cards::Deal>>, usize),
+}
+
+impl Source {
+    #[inline]
+    fn next(&mut self) -> Option<crate::cards::Deal> {
+        match self {
+            Source::Stream(s) => Some(s.next_deal()),
+            Source::List(list, i) => {
+                let d = list.get(*i).copied();
+                *i += 1;
+                d
+            }
+        }
     }
 }
 

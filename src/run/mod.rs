@@ -42,6 +42,8 @@ pub struct RunOptions {
     pub progress_every: Duration,
     /// `YYYY.MM.DD` for PBN's `[Date]`; today when `None`.
     pub date: Option<String>,
+    /// Evaluate these deals (read from a file) instead of dealing.
+    pub deals: Option<Arc<Vec<Deal>>>,
     /// Send a [`Event::Matched`] for every matching deal (the workbench); when false, what
     /// the deals print arrives batched in [`Event::Output`] (the command line).
     pub matched_events: bool,
@@ -62,6 +64,7 @@ impl Default for RunOptions {
             progress_every: Duration::from_millis(50),
             date: None,
             matched_events: true,
+            deals: None,
         }
     }
 }
