@@ -367,7 +367,6 @@ impl App {
             return;
         }
         self.fresh_table = Some(table);
-        self.results.table = table;
         self.state = RunState::Running;
         self.stale = !self.results.deals.is_empty() || self.results.generated > 0;
         self.diagnostics = warnings;
