@@ -116,7 +116,11 @@ impl<'a> ActionState<'a> {
                         let _ = write!(out, "{} {} ", crate::cards::SEAT_CHARS[s] as char, ctx.deal.hands[s].dotted());
                     }
                 }
-                ReportTerm::Trix(_) => {}
+                ReportTerm::Trix(seats) => {
+                    let t = ctx.dd_table()?;
+                    let cells: Vec<String> = seats.iter().flat_map(|&s| t[s].iter().map(|v| v.to_string())).collect();
+                    out.push_str(&cells.join(","));
+                }
             }
         }
         out.push('\n');

@@ -58,13 +58,14 @@ impl<'a> Engine<'a> {
         let mut state = ActionState::new(self.program, self.options, lim.seed);
         let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
         let (mut ngen, mut nprod) = (0u64, 0u64);
+        let mut dd = super::dd_cache::DdCache::default();
         let mut last_report = start;
         let mut cancelled = false;
         let mut pending = String::new();
         while ngen < lim.generate && nprod < lim.produce {
             let Some(deal) = source.next() else { break };
             ngen += 1;
-            let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: None, vulnerable };
+            let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(&mut dd), vulnerable };
             let hit = match self.program.matches(&mut ctx) {
                 Ok(h) => h,
                 Err(e) => return self.fail(&e, &mut pending),
