@@ -68,3 +68,14 @@ fn a_long_run_can_be_cancelled() {
     let _ = collect("generate 100000000\nproduce 100000000\naction printoneline\n", 100, Some(Duration::from_millis(300)));
     assert!(t.elapsed() < Duration::from_secs(5));
 }
+
+#[test]
+fn the_solver_fills_the_dd_table() {
+    let deal = dealbench::cards::parse_deal("N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2").unwrap();
+    let t = Instant::now();
+    let r = engine::solve_dd(&deal, 0).expect("solves");
+    eprintln!("dd table in {:?}", t.elapsed());
+    assert!(r.tricks.iter().flatten().all(|&n| n <= 13), "{:?}", r.tricks);
+    // North holds the spade and club strength: at least as many tricks there as in hearts.
+    assert!(r.tricks[0][3] >= r.tricks[0][2] && r.tricks[0][0] >= r.tricks[0][2], "{:?}", r.tricks);
+}

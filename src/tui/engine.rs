@@ -287,21 +287,24 @@ pub struct DdResult {
     pub contracts: String,
 }
 
-/// True when this build carries the double-dummy solver.
-pub const SOLVER_AVAILABLE: bool = false;
-
 /// Solves a deal double dummy (slow: call off the main thread). A solver panic is an error.
 pub fn solve_dd(deal: &Deal, vul: u8) -> Result<DdResult, String> {
     guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}")))
 }
 
-// When `dealbench::dd::Solver` is in main this becomes (the dd branch's API):
-//     thread_local!(static SOLVER: RefCell<crate::dd::Solver> = RefCell::new(crate::dd::Solver::new()));
-//     let table = SOLVER.with(|s| s.borrow_mut().table(deal)).map_err(|e| e.to_string())?;
-//     let par = crate::dd::par(&table, vul);
-//     Ok(DdResult { tricks: table.tricks, par_ns: par.score_ns, contracts: par.contracts })
-fn solve_inner(_deal: &Deal, _vul: u8) -> Result<DdResult, String> {
-    Err("solver not available in this build".into())
+thread_local! {
+    // One solver per thread (the DD thread), keeping its tables between deals.
+    static SOLVER: std::cell::RefCell<Option<crate::dd::Solver>> = const { std::cell::RefCell::new(None) };
+}
+
+fn solve_inner(deal: &Deal, vul: u8) -> Result<DdResult, String> {
+    let table = SOLVER.with(|s| {
+        let mut s = s.borrow_mut();
+        s.get_or_insert_with(crate::dd::Solver::new).table(deal)
+    });
+    let table = table.map_err(|e| e.to_string())?;
+    let par = crate::dd::par(&table, vul);
+    Ok(DdResult { tricks: table.tricks, par_ns: par.score_ns, contracts: par.contracts })
 }
 
 /// The message of a panic payload.

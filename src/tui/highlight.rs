@@ -27,21 +27,17 @@ pub trait Highlighter: Send {
 #[derive(Default)]
 pub struct LexicalHighlighter;
 
-/// The editor's highlighter: the tree-sitter grammar's when it is built in, else the
-/// vocabulary scanner. Once `tree_sitter_dealer3` is a dependency this becomes:
-///
-/// ```ignore
-/// super::ts_highlight::TreeSitterHighlighter::new(
-///     tree_sitter_dealer3::LANGUAGE.into(),
-///     tree_sitter_dealer3::HIGHLIGHTS_QUERY,
-///     tree_sitter_dealer3::LOCALS_QUERY,
-///     tree_sitter_dealer3::HIGHLIGHT_NAMES,
-/// )
-/// .map(|h| Box::new(h) as Box<dyn Highlighter>)
-/// .unwrap_or_else(|_| Box::new(LexicalHighlighter))
-/// ```
+/// The editor's highlighter: the tree-sitter grammar's; the vocabulary scanner if its
+/// query were ever to fail to load.
 pub fn default_highlighter() -> Box<dyn Highlighter> {
-    Box::new(LexicalHighlighter)
+    super::ts_highlight::TreeSitterHighlighter::new(
+        tree_sitter_dealer3::LANGUAGE.into(),
+        tree_sitter_dealer3::HIGHLIGHTS_QUERY,
+        tree_sitter_dealer3::LOCALS_QUERY,
+        tree_sitter_dealer3::HIGHLIGHT_NAMES,
+    )
+    .map(|h| Box::new(h) as Box<dyn Highlighter>)
+    .unwrap_or_else(|_| Box::new(LexicalHighlighter))
 }
 
 /// The capture name for a word of the language, if it is one.

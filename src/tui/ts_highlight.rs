@@ -51,3 +51,24 @@ impl Highlighter for TreeSitterHighlighter {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::highlight::default_highlighter;
+
+    #[test]
+    fn the_grammar_colours_the_example() {
+        let src = super::super::EXAMPLE;
+        let spans = default_highlighter().highlight(src);
+        let cap = |text: &str| {
+            let at = src.find(text).unwrap();
+            spans.iter().find(|s| s.start <= at && at < s.end).map(|s| s.capture)
+        };
+        assert_eq!(cap("# dealbench"), Some("comment"));
+        assert_eq!(cap("produce"), Some("keyword"));
+        assert_eq!(cap("hcp("), Some("function.builtin"));
+        assert_eq!(cap("north)"), Some("constant.builtin"));
+        assert_eq!(cap("\"south hcp\""), Some("string"));
+        assert!(spans.windows(2).all(|w| w[0].end <= w[1].start), "ordered, not overlapping");
+    }
+}
