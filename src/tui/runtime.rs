@@ -13,7 +13,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
-use ratatui::DefaultTerminal;
+use ratatui::backend::Backend;
+use ratatui::Terminal;
 
 use super::app::{App, Effect};
 use super::config::{self, Config};
@@ -93,7 +94,6 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     if let Err(e) = &watch {
         app.say(format!("not watching the file: {e}"), true);
     }
-    let dd_tx = spawn_solver(tx.clone());
 
     let mut terminal = ratatui::try_init()?;
     // Pasted text arrives as one event (a pasted tab must not switch panes).
@@ -118,8 +118,8 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
 
     let params =
         RunParams { seed: opts.seed, threads: opts.threads, input_name: path.display().to_string(), keep: app.keep };
-    let mut rt = Runtime { tx, dd_tx, run: None, params };
-    let result = event_loop(&mut terminal, &mut app, &mut rt, &rx);
+    let mut rt = Runtime::new(tx, params);
+    let result = event_loop(&mut terminal, &mut app, &mut rt, &rx, true);
     if let Some(r) = rt.run.take() {
         r.cancel();
     }
@@ -132,15 +132,32 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     result
 }
 
-struct Runtime {
+/// What the loop drives besides the app: the current run and the solver thread.
+pub struct Runtime {
     tx: SyncSender<Msg>,
     dd_tx: Sender<DdRequest>,
     run: Option<RunControl>,
     params: RunParams,
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, rt: &mut Runtime, rx: &Receiver<Msg>) -> io::Result<()> {
-    let size = terminal.size()?;
+impl Runtime {
+    /// A runtime whose runs and solves report on `tx`.
+    pub fn new(tx: SyncSender<Msg>, params: RunParams) -> Runtime {
+        let dd_tx = spawn_solver(tx.clone());
+        Runtime { tx, dd_tx, run: None, params }
+    }
+}
+
+/// Runs the loop on any backend until the app quits: `sync_updates` wraps each frame in
+/// synchronized-update escapes (real terminals only).
+pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    rt: &mut Runtime,
+    rx: &Receiver<Msg>,
+    sync_updates: bool,
+) -> io::Result<()> {
+    let size = terminal.size().map_err(|e| io::Error::other(e.to_string()))?;
     app.size = (size.width, size.height);
     let mut effects = app.request_run();
     let frame = Duration::from_millis(16);
@@ -158,9 +175,13 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, rt: &mut Runtime, r
         }
         let due = last_draw.map_or(Duration::ZERO, |t| frame.saturating_sub(t.elapsed()));
         if dirty && due.is_zero() {
-            let _ = execute!(io::stdout(), BeginSynchronizedUpdate);
-            terminal.draw(|f| ui::draw(f, app))?;
-            let _ = execute!(io::stdout(), EndSynchronizedUpdate);
+            if sync_updates {
+                let _ = execute!(io::stdout(), BeginSynchronizedUpdate);
+            }
+            terminal.draw(|f| ui::draw(f, app)).map_err(|e| io::Error::other(e.to_string()))?;
+            if sync_updates {
+                let _ = execute!(io::stdout(), EndSynchronizedUpdate);
+            }
             last_draw = Some(Instant::now());
             dirty = false;
         }
