@@ -92,6 +92,15 @@ pub struct RunArgs {
     /// With --deals: a record that is not a deal stops the run (default: reported and skipped).
     #[arg(long)]
     pub strict: bool,
+    /// Threads that deal and test the condition (default: every core).
+    #[arg(short = 'R', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+    /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
+    #[arg(long, value_name = "dealer|fast", default_value = "dealer")]
+    pub stream: String,
+    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
@@ -166,6 +175,18 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     if let Some(v) = &args.vulnerable {
         o.vulnerable = Some(parse_vul(v)?);
     }
+    o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    o.stream = match args.stream.as_str() {
+        "dealer" => run::StreamKind::Dealer,
+        "fast" => run::StreamKind::Fast,
+        other => return Err(format!("--stream {other}: expected `dealer` or `fast`")),
+    };
+    if let Some(s) = &args.shard {
+        o.shard = Some(parse_shard(s)?);
+        if o.stream != run::StreamKind::Fast {
+            return Err("--shard slices the fast stream: add --stream fast".into());
+        }
+    }
     if let Some(path) = &args.deals {
         o.deals = Some(Arc::new(read_deal_file(path, args.strict)?));
     }
@@ -190,6 +211,16 @@ fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::
         return Err(format!("{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)", path.display()));
     }
     Ok(deals.into_iter().map(|(_, d)| d).collect())
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 fn parse_vul(v: &str) -> Result<u8, String> {
