@@ -7,9 +7,12 @@ use std::time::{Duration, Instant};
 use dealbench::tui::engine::{self, RunMsg, RunParams};
 
 fn collect(source: &str, keep: usize, cancel_after: Option<Duration>) -> Vec<RunMsg> {
+    collect_with(source, RunParams { seed: Some(7), keep, ..RunParams::default() }, cancel_after)
+}
+
+fn collect_with(source: &str, params: RunParams, cancel_after: Option<Duration>) -> Vec<RunMsg> {
     let compiled = engine::compile(source, "t.dlr").expect("compiles");
     let (tx, rx) = mpsc::sync_channel(64);
-    let params = RunParams { seed: Some(7), keep, ..RunParams::default() };
     let ctl = engine::start(&compiled, &params, 9, tx, |g, batch| (g, batch));
     let start = Instant::now();
     let mut all = Vec::new();
@@ -78,4 +81,19 @@ fn the_solver_fills_the_dd_table() {
     assert!(r.tricks.iter().flatten().all(|&n| n <= 13), "{:?}", r.tricks);
     // North holds the spade and club strength: at least as many tricks there as in hearts.
     assert!(r.tricks[0][3] >= r.tricks[0][2] && r.tricks[0][0] >= r.tricks[0][2], "{:?}", r.tricks);
+}
+
+#[test]
+fn threads_give_the_same_deals() {
+    let src = "produce 25\ncondition hcp(north) >= 14\naction printoneline\n";
+    let deals = |threads| {
+        let p = RunParams { seed: Some(11), keep: 100, threads: Some(threads), ..RunParams::default() };
+        collect_with(src, p, None)
+            .into_iter()
+            .filter_map(|m| if let RunMsg::Matched(d) = m { Some((d.number, d.deal)) } else { None })
+            .collect::<Vec<_>>()
+    };
+    let one = deals(1);
+    assert_eq!(one.len(), 25);
+    assert_eq!(deals(2), one);
 }

@@ -224,10 +224,12 @@ pub fn start<M: Send + 'static>(
     sink: SyncSender<M>,
     wrap: fn(u64, Vec<RunMsg>) -> M,
 ) -> RunControl {
+    let defaults = crate::run::RunOptions::default();
     let options = crate::run::RunOptions {
         seed: params.seed,
         input_name: params.input_name.clone(),
-        ..crate::run::RunOptions::default()
+        threads: params.threads.unwrap_or(defaults.threads),
+        ..defaults
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
