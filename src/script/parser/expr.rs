@@ -171,12 +171,19 @@ impl Parser {
 
     fn cmp_expr(&mut self) -> PResult<Expr> {
         let mut nots = 0;
+        let not_span = self.span();
         while self.is_not() {
             self.bump();
             self.count_operator()?;
             nots += 1;
         }
+        let before = self.pos;
         let mut e = self.comparison()?;
+        let compared_here = self.toks[before..self.pos].iter().any(|t| cmp_op(&t.tok).is_some())
+            && !matches!(self.toks[before].tok, Tok::Op("(")) ;
+        if nots > 0 && compared_here {
+            self.warn_at(not_span, "`not` before a comparison negates the whole comparison here (dealer.exe applies it to the first operand only)");
+        }
         for _ in 0..nots {
             e = Expr::Not(Box::new(e));
         }
@@ -184,12 +191,17 @@ impl Parser {
     }
 
     fn comparison(&mut self) -> PResult<Expr> {
+        let start = self.span();
         let first = self.add_expr()?;
         let mut chain = Vec::new();
         while let Some(op) = cmp_op(self.peek()) {
             self.bump();
             self.count_operator()?;
             chain.push((op, self.add_expr()?));
+        }
+        if chain.len() > 1 {
+            let span = start.to(self.prev_span());
+            self.warn_at(span, "comparisons chain here: `a == b == c` means `a == b && b == c` (dealer.exe compares the first result with `c`)");
         }
         Ok(if chain.is_empty() { first } else { Expr::Compare(Box::new(first), chain) })
     }

@@ -103,3 +103,14 @@ fn shape_braces_expand_in_process() {
     assert_eq!(d.line, 1);
     assert!(d.column > 23, "{}", d.render());
 }
+
+#[test]
+fn warnings_where_the_reference_differs_from_dealer_exe() {
+    let s = script("condition spades(west) == hearts(west) == 4");
+    assert_eq!(s.warnings.len(), 1);
+    assert!(s.warnings[0].message.contains("comparisons chain"));
+    let s = script("condition not hcp(north) >= 12");
+    assert!(s.warnings[0].message.contains("negates the whole comparison"));
+    assert!(script("condition hcp(north) >= 12").warnings.is_empty());
+    assert!(script("condition not (hcp(north) >= 12)").warnings.is_empty());
+}
