@@ -65,13 +65,13 @@ impl Search {
             }
         } else {
             self.lead_moves(player, list);
-        }
-        let key = self.cutoff_key(t, pos, player);
-        let (k, killer) = self.cutoffs[(key >> 48) as usize];
-        if k == key && pos == 0 {
-            for i in 0..list.len {
-                if list.cards[i] == killer {
-                    list.scores[i] = i16::MAX;
+            let key = self.cutoff_key(player);
+            let (k, killer) = self.cutoffs[(key >> 48) as usize];
+            if k == key {
+                for i in 0..list.len {
+                    if list.cards[i] == killer {
+                        list.scores[i] = i16::MAX;
+                    }
                 }
             }
         }

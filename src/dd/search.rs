@@ -26,6 +26,9 @@ pub(crate) fn top_bit(x: u64) -> u64 {
 /// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
 pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
 
+/// No transposition table at or below this many tricks left.
+const NO_TT_BELOW: i32 = 1;
+
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
 pub(crate) struct Trick {
@@ -47,6 +50,8 @@ pub(crate) struct Search {
     pub trump: usize,
     pub ns_won: i32,
     pub tricks_left: i32,
+    /// Suit lengths of all hands, one nibble per (hand, suit), kept up to date by `play`.
+    shape: u64,
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
@@ -64,6 +69,7 @@ impl Search {
             trump: 4,
             ns_won: 0,
             tricks_left: 0,
+            shape: 0,
             own: vec![0; 4 * 8192],
             tt: Tt::new(max_bytes),
             cutoffs: vec![(0, 0); CUTOFF_SLOTS],
@@ -80,6 +86,7 @@ impl Search {
         self.all = self.hands.iter().fold(0, |a, h| a | h);
         self.tricks_left = self.hands[0].count_ones() as i32;
         self.ns_won = 0;
+        self.shape = self.compute_shape();
         for s in 0..4 {
             let table = &mut self.own[s * 8192..(s + 1) * 8192];
             for subset in 1..8192usize {
@@ -118,6 +125,7 @@ impl Search {
         let mut beta = guess.clamp(lo + 1, hi.max(1));
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
+            self.stats[4] += 1;
             if self.lead(leader, beta).0 {
                 lo = beta;
                 beta += 1;
@@ -130,8 +138,7 @@ impl Search {
     }
 
     /// Suit lengths of all hands, one nibble per (hand, suit).
-    #[inline]
-    fn shape(&self) -> u64 {
+    fn compute_shape(&self) -> u64 {
         let mut key = 0u64;
         for h in 0..4 {
             for s in 0..4 {
@@ -164,7 +171,11 @@ impl Search {
             return self.last_trick(leader, need);
         }
         self.stats[0] += 1;
-        let shape = self.shape();
+        if self.tricks_left <= NO_TT_BELOW {
+            let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
+            return self.play(&trick, 0, beta);
+        }
+        let shape = self.shape;
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
@@ -288,12 +299,17 @@ impl Search {
                 nt.win_seat = player;
             }
             nt.played |= bit;
+            let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
+            self.shape -= nibble;
             let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
+            self.shape += nibble;
             if result == ns_to_move {
-                let key = self.cutoff_key(t, pos, player);
-                self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                if pos == 0 {
+                    let key = self.cutoff_key(player);
+                    self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                }
                 return (result, rel);
             }
             rel_union |= rel;
@@ -307,18 +323,10 @@ impl Search {
         (!ns_to_move, rel_union)
     }
 
-    /// Key of the cut-off cache: the mover's relevant cards, the winning card so far and the position.
+    /// Key of the cut-off cache for a lead: the leader's hand.
     #[inline]
-    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
-        let hand = self.hands[player];
-        let mut k = if pos == 0 {
-            hand
-        } else {
-            let follow = hand & (SUIT << (16 * t.lead_suit));
-            (if follow != 0 { follow } else { hand }) ^ (t.win_card as u64 + 1) << 56
-        };
-        k ^= (pos as u64) << 61 | (player as u64) << 62;
-        k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    pub fn cutoff_key(&self, player: usize) -> u64 {
+        (self.hands[player] ^ (player as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
     /// Does `card` beat the card winning so far?
