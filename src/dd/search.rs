@@ -175,13 +175,6 @@ impl Search {
             let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
             return self.play(&trick, 0, beta);
         }
-        let shape = self.shape;
-        let own = self.pattern();
-        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
-        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            self.stats[1] += 1;
-            return (hit.result, self.top_cards(hit.ks));
-        }
         let (qt, qrel) = self.quick_tricks(leader);
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
@@ -195,6 +188,13 @@ impl Search {
                 self.stats[3] += 1;
                 return (!ns_leads, rel);
             }
+        }
+        let shape = self.shape;
+        let own = self.pattern();
+        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
+        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+            self.stats[1] += 1;
+            return (hit.result, self.top_cards(hit.ks));
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (result, rel) = self.play(&trick, 0, beta);
