@@ -114,7 +114,7 @@ impl Search {
                 let rank = c.trailing_zeros() as i32;
                 let mut sc = base;
                 if c == top {
-                    sc += 40;
+                    sc += 12;
                 } else if pd_s & top != 0 {
                     sc += 30 - rank;
                 } else if l_s & top != 0 {
