@@ -94,7 +94,7 @@ impl Search {
             let mut base = 0;
             if s != trump && trump < 4 {
                 if pd_s == 0 && has_trumps(pd) {
-                    base += 30;
+                    base += 5;
                 }
                 if (l_s == 0 && has_trumps(lho)) || (r_s == 0 && has_trumps(rho)) {
                     base -= 40;
