@@ -58,7 +58,6 @@ pub(crate) struct Search {
     /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
-    pub stats: [u64; 8],
 }
 
 impl Search {
@@ -74,7 +73,6 @@ impl Search {
             tt: Tt::new(max_bytes),
             cutoffs: vec![(0, 0); CUTOFF_SLOTS],
             nodes: 0,
-            stats: [0; 8],
         }
     }
 
@@ -125,7 +123,6 @@ impl Search {
         let mut beta = guess.clamp(lo + 1, hi.max(1));
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
-            self.stats[4] += 1;
             if self.lead(leader, beta).0 {
                 lo = beta;
                 beta += 1;
@@ -170,7 +167,6 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
-        self.stats[0] += 1;
         if self.tricks_left <= NO_TT_BELOW {
             let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
             return self.play(&trick, 0, beta);
@@ -180,12 +176,10 @@ impl Search {
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
         if qt >= side_need {
-            self.stats[2] += 1;
             return (ns_leads, qrel);
         }
         if side_need == self.tricks_left {
             if let Some(rel) = self.defenders_sure_trick(leader) {
-                self.stats[3] += 1;
                 return (!ns_leads, rel);
             }
         }
@@ -193,7 +187,6 @@ impl Search {
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            self.stats[1] += 1;
             return (hit.result, self.top_cards(hit.ks));
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
