@@ -106,11 +106,6 @@ impl Solver {
     pub fn nodes(&self) -> u64 {
         self.search.nodes
     }
-
-    /// Internal counters (for profiling).
-    pub fn stats(&self) -> [u64; 8] {
-        self.search.stats
-    }
 }
 
 /// Checks that the hands are disjoint, hold only real cards and have equal sizes; returns the size.

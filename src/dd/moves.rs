@@ -65,13 +65,13 @@ impl Search {
             }
         } else {
             self.lead_moves(player, list);
-        }
-        let key = self.cutoff_key(t, pos, player);
-        let (k, killer) = self.cutoffs[(key >> 48) as usize];
-        if k == key && pos == 0 {
-            for i in 0..list.len {
-                if list.cards[i] == killer {
-                    list.scores[i] = i16::MAX;
+            let key = self.cutoff_key(player);
+            let (k, killer) = self.cutoffs[(key >> 48) as usize];
+            if k == key {
+                for i in 0..list.len {
+                    if list.cards[i] == killer {
+                        list.scores[i] = i16::MAX;
+                    }
                 }
             }
         }
@@ -94,7 +94,7 @@ impl Search {
             let mut base = 0;
             if s != trump && trump < 4 {
                 if pd_s == 0 && has_trumps(pd) {
-                    base += 30;
+                    base += 5;
                 }
                 if (l_s == 0 && has_trumps(lho)) || (r_s == 0 && has_trumps(rho)) {
                     base -= 40;
@@ -114,7 +114,7 @@ impl Search {
                 let rank = c.trailing_zeros() as i32;
                 let mut sc = base;
                 if c == top {
-                    sc += 40;
+                    sc += 12;
                 } else if pd_s & top != 0 {
                     sc += 30 - rank;
                 } else if l_s & top != 0 {

@@ -26,6 +26,9 @@ pub(crate) fn top_bit(x: u64) -> u64 {
 /// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
 pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
 
+/// No transposition table at or below this many tricks left.
+const NO_TT_BELOW: i32 = 1;
+
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
 pub(crate) struct Trick {
@@ -47,13 +50,14 @@ pub(crate) struct Search {
     pub trump: usize,
     pub ns_won: i32,
     pub tricks_left: i32,
+    /// Suit lengths of all hands, one nibble per (hand, suit), kept up to date by `play`.
+    shape: u64,
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
     /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
-    pub stats: [u64; 8],
 }
 
 impl Search {
@@ -64,11 +68,11 @@ impl Search {
             trump: 4,
             ns_won: 0,
             tricks_left: 0,
+            shape: 0,
             own: vec![0; 4 * 8192],
             tt: Tt::new(max_bytes),
             cutoffs: vec![(0, 0); CUTOFF_SLOTS],
             nodes: 0,
-            stats: [0; 8],
         }
     }
 
@@ -80,6 +84,7 @@ impl Search {
         self.all = self.hands.iter().fold(0, |a, h| a | h);
         self.tricks_left = self.hands[0].count_ones() as i32;
         self.ns_won = 0;
+        self.shape = self.compute_shape();
         for s in 0..4 {
             let table = &mut self.own[s * 8192..(s + 1) * 8192];
             for subset in 1..8192usize {
@@ -130,8 +135,7 @@ impl Search {
     }
 
     /// Suit lengths of all hands, one nibble per (hand, suit).
-    #[inline]
-    fn shape(&self) -> u64 {
+    fn compute_shape(&self) -> u64 {
         let mut key = 0u64;
         for h in 0..4 {
             for s in 0..4 {
@@ -163,27 +167,27 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
-        self.stats[0] += 1;
-        let shape = self.shape();
-        let own = self.pattern();
-        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
-        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            self.stats[1] += 1;
-            return (hit.result, self.top_cards(hit.ks));
+        if self.tricks_left <= NO_TT_BELOW {
+            let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
+            return self.play(&trick, 0, beta);
         }
         let (qt, qrel) = self.quick_tricks(leader);
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
         if qt >= side_need {
-            self.stats[2] += 1;
             return (ns_leads, qrel);
         }
         if side_need == self.tricks_left {
             if let Some(rel) = self.defenders_sure_trick(leader) {
-                self.stats[3] += 1;
                 return (!ns_leads, rel);
             }
+        }
+        let shape = self.shape;
+        let own = self.pattern();
+        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
+        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+            return (hit.result, self.top_cards(hit.ks));
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (result, rel) = self.play(&trick, 0, beta);
@@ -288,12 +292,17 @@ impl Search {
                 nt.win_seat = player;
             }
             nt.played |= bit;
+            let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
+            self.shape -= nibble;
             let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
+            self.shape += nibble;
             if result == ns_to_move {
-                let key = self.cutoff_key(t, pos, player);
-                self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                if pos == 0 {
+                    let key = self.cutoff_key(player);
+                    self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                }
                 return (result, rel);
             }
             rel_union |= rel;
@@ -307,18 +316,10 @@ impl Search {
         (!ns_to_move, rel_union)
     }
 
-    /// Key of the cut-off cache: the mover's relevant cards, the winning card so far and the position.
+    /// Key of the cut-off cache for a lead: the leader's hand.
     #[inline]
-    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
-        let hand = self.hands[player];
-        let mut k = if pos == 0 {
-            hand
-        } else {
-            let follow = hand & (SUIT << (16 * t.lead_suit));
-            (if follow != 0 { follow } else { hand }) ^ (t.win_card as u64 + 1) << 56
-        };
-        k ^= (pos as u64) << 61 | (player as u64) << 62;
-        k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    pub fn cutoff_key(&self, player: usize) -> u64 {
+        (self.hands[player] ^ (player as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
     /// Does `card` beat the card winning so far?

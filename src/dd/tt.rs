@@ -46,17 +46,11 @@ impl Entry {
     }
 }
 
-/// Entries per block; a key's entries are a chain of blocks, newest first.
+/// Slots per block: a header (next block + 1, entries used) and `BLOCK - 1` entries; a key's
+/// entries are a chain of blocks, newest first.
 const BLOCK: usize = 8;
 /// Most blocks scanned per key.
 const MAX_BLOCKS: usize = 32;
-
-/// Block header: next (older) block + 1, number of entries used.
-#[derive(Clone, Copy, Default)]
-struct BlockHead {
-    next: u32,
-    len: u32,
-}
 
 /// A hash slot: a shape (0 = empty) and the newest block + 1 for each leader.
 #[derive(Clone, Copy, Default)]
@@ -76,7 +70,6 @@ pub(crate) struct Tt {
     slots: Vec<Slot>,
     used: usize,
     entries: Vec<Entry>,
-    blocks: Vec<BlockHead>,
     max_bytes: usize,
 }
 
@@ -85,7 +78,7 @@ const INITIAL_SLOTS: usize = 1 << 12;
 impl Tt {
     /// An empty table that stays within `max_bytes` (it is cleared when full).
     pub fn new(max_bytes: usize) -> Tt {
-        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), blocks: Vec::new(), max_bytes }
+        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), max_bytes }
     }
 
     /// Forgets everything (keeps the allocations).
@@ -93,13 +86,11 @@ impl Tt {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         self.used = 0;
         self.entries.clear();
-        self.blocks.clear();
     }
 
     fn bytes(&self) -> usize {
         self.slots.capacity() * size_of::<Slot>()
             + self.entries.capacity() * size_of::<Entry>()
-            + self.blocks.capacity() * size_of::<BlockHead>()
     }
 
     #[inline]
@@ -130,9 +121,10 @@ impl Tt {
         let mut b = slot.heads[leader];
         let mut scanned = 0;
         while b != 0 && scanned < MAX_BLOCKS {
-            let head = self.blocks[b as usize - 1];
             let base = (b as usize - 1) * BLOCK;
-            for e in self.entries[base..base + head.len as usize].iter().rev() {
+            let block = &self.entries[base..base + BLOCK];
+            let (next, len) = (block[0].own[0] as u32, block[0].own[1] as usize);
+            for e in block[1..=len].iter().rev() {
                 if e.matches(&pat) {
                     if e.lo() >= need {
                         return Some(Hit { result: true, ks: e.ks() });
@@ -142,7 +134,7 @@ impl Tt {
                     }
                 }
             }
-            b = head.next;
+            b = next;
             scanned += 1;
         }
         None
@@ -165,11 +157,11 @@ impl Tt {
             self.used += 1;
         }
         // Tighten an identical pattern in the newest block, if any.
-        let head_b = self.slots[si].heads[leader];
+        let head_b = self.slots[si].heads[leader] as usize;
         if head_b != 0 {
-            let head = self.blocks[head_b as usize - 1];
-            let base = (head_b as usize - 1) * BLOCK;
-            for e in self.entries[base..base + head.len as usize].iter_mut() {
+            let base = (head_b - 1) * BLOCK;
+            let len = self.entries[base].own[1] as usize;
+            for e in self.entries[base + 1..=base + len].iter_mut() {
                 if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
                     let (lo, hi) = if result { (e.lo().max(need), e.hi()) } else { (e.lo(), e.hi().min(need - 1)) };
                     e.set_bounds(lo, hi);
@@ -180,17 +172,20 @@ impl Tt {
         let (lo, hi) = if result { (need, tricks) } else { (0, need - 1) };
         let mut e = Entry { own, mask };
         e.set_bounds(lo, hi);
-        let b = if head_b != 0 && (self.blocks[head_b as usize - 1].len as usize) < BLOCK {
+        let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {
             head_b
         } else {
-            self.blocks.push(BlockHead { next: head_b, len: 0 });
-            self.entries.resize(self.entries.len() + BLOCK, Entry::default());
-            self.slots[si].heads[leader] = self.blocks.len() as u32;
-            self.blocks.len() as u32
+            let header = Entry { own: [head_b as u64, 0], mask: [0, 0] };
+            self.entries.push(header);
+            self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
+            let b = self.entries.len() / BLOCK;
+            self.slots[si].heads[leader] = b as u32;
+            b
         };
-        let head = &mut self.blocks[b as usize - 1];
-        self.entries[(b as usize - 1) * BLOCK + head.len as usize] = e;
-        head.len += 1;
+        let base = (b - 1) * BLOCK;
+        let len = self.entries[base].own[1] as usize + 1;
+        self.entries[base].own[1] = len as u64;
+        self.entries[base + len] = e;
     }
 
     /// Doubles the slot array.

@@ -1,0 +1,175 @@
+//! Double-dummy tables and par against the golden data in `../shared/golden/dd` (DDS and
+//! macroxue/bridge-solver results). The CI subset (DDS list100, deals100-hard) runs by default;
+//! every other set runs with `cargo test --release -- --ignored`.
+
+use dealbench::cards::{parse_deal, Deal};
+use dealbench::dd::{par, solve_tables_parallel, DdTable};
+use std::path::PathBuf;
+
+/// `../shared/golden/dd`, or `None` (after saying so) when the shared folder is missing.
+fn golden_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/dd");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("../shared not found (CI=true)");
+    }
+    println!("SKIPPED: ../shared not found");
+    eprintln!("SKIPPED: ../shared not found");
+    None
+}
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// DDS's vulnerability code (0 None, 1 Both, 2 NS, 3 EW) in ours (0 none, 1 NS, 2 EW, 3 all).
+fn vul_from_dds(code: u8) -> u8 {
+    [0, 3, 1, 2][code as usize]
+}
+
+/// The quoted strings of a JSON list of strings.
+fn json_strings(text: &str) -> Vec<String> {
+    text.split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+/// One line of a canonical `.dt` file.
+struct DtCase {
+    deal: Deal,
+    /// DDS order: strain S, H, D, C, NT outer, declarer N, E, S, W inner.
+    tricks: Vec<u8>,
+    /// (our vulnerability, NS-first par score, EW-first score in NS view, DealerPar contracts).
+    par: Option<(u8, i32, i32, String)>,
+}
+
+fn read_dt(name: &str) -> Option<Vec<DtCase>> {
+    let path = golden_dir()?.join("canonical").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let cases = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').collect();
+            let deal = parse_deal(fields[0]).unwrap_or_else(|e| panic!("{name}: {e}: {line}"));
+            let tricks: Vec<u8> = fields[1].split_whitespace().map(|t| t.parse().unwrap()).collect();
+            assert_eq!(tricks.len(), 20, "{name}: {line}");
+            // Extra fields of the DDS lists: dealer|vul|Par()|DealerPar().
+            let par = (fields.len() >= 6 && fields[4].starts_with('[')).then(|| {
+                let vul = vul_from_dds(fields[3].parse().unwrap());
+                let p = json_strings(fields[4]);
+                let p2 = json_strings(fields[5]);
+                let num = |s: &str| s.split_whitespace().last().unwrap().parse::<i32>().unwrap();
+                (vul, num(&p[0]), -num(&p[1]), p2[1..].join(","))
+            });
+            DtCase { deal, tricks, par }
+        })
+        .collect();
+    Some(cases)
+}
+
+/// Our table in DDS order.
+fn dds_order(t: &DdTable) -> Vec<u8> {
+    (0..20).map(|k| t.tricks[k % 4][[3, 2, 1, 0, 4][k / 4]]).collect()
+}
+
+/// Solves every deal of a `.dt` file and compares tables and par; panics listing mismatches.
+fn check_dt(name: &str) {
+    let Some(cases) = read_dt(name) else { return };
+    let deals: Vec<Deal> = cases.iter().map(|c| c.deal).collect();
+    let tables = solve_tables_parallel(&deals, threads());
+    let mut errors = Vec::new();
+    let mut pars = 0;
+    for (i, (case, table)) in cases.iter().zip(tables).enumerate() {
+        let table = table.unwrap_or_else(|e| panic!("{name} deal {i}: {e}"));
+        let got = dds_order(&table);
+        if got != case.tricks {
+            errors.push(format!("{name} deal {i} {}: table {got:?}, want {:?}", case.deal.pbn(), case.tricks));
+            continue;
+        }
+        if let Some((vul, ns_first, ew_first, contracts)) = &case.par {
+            pars += 1;
+            let p = par(&table, *vul);
+            if p.score_ns != *ns_first {
+                errors.push(format!("{name} deal {i}: par {} want {ns_first}", p.score_ns));
+            }
+            // DealerPar's contracts depend on the dealer only on hot deals.
+            if ns_first == ew_first && p.contracts != *contracts {
+                errors.push(format!("{name} deal {i}: par contracts {} want {contracts}", p.contracts));
+            }
+        }
+    }
+    println!("{name}: {} deals, {} agree; par checked on {pars}", cases.len(), cases.len() - errors.len());
+    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+}
+
+#[test]
+fn dds_list100() {
+    check_dt("dds-list100.dt");
+}
+
+#[test]
+fn deals100_hard_tables_and_par() {
+    let Some(dir) = golden_dir() else { return };
+    let text = std::fs::read_to_string(dir.join("deals100-hard.tsv")).unwrap();
+    let par_text = std::fs::read_to_string(dir.join("deals100-hard.par.tsv")).unwrap();
+    // Per deal and vulnerability (None, NS, EW, All): DealerPar contracts with North dealing.
+    let contracts: Vec<String> = par_text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').nth(10).unwrap().to_string())
+        .collect();
+    let rows: Vec<Vec<&str>> = text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
+    let deals: Vec<Deal> = rows.iter().map(|r| parse_deal(r[0]).unwrap()).collect();
+    let tables = solve_tables_parallel(&deals, threads());
+    let mut errors = Vec::new();
+    for (i, (row, table)) in rows.iter().zip(tables).enumerate() {
+        let table = table.unwrap();
+        let want: Vec<u8> = row[1..21].iter().map(|t| t.parse().unwrap()).collect();
+        let got: Vec<u8> = (0..20).map(|k| table.tricks[k / 5][k % 5]).collect();
+        if got != want {
+            errors.push(format!("deal {i}: table {got:?} want {want:?}"));
+            continue;
+        }
+        for vul in 0..4u8 {
+            let want_score: i32 = row[21 + vul as usize].parse().unwrap();
+            let p = par(&table, vul);
+            let want_contracts = &contracts[i * 4 + vul as usize];
+            if p.score_ns != want_score || p.contracts != *want_contracts {
+                errors.push(format!("deal {i} vul {vul}: par {} {} want {want_score} {want_contracts}", p.score_ns, p.contracts));
+            }
+        }
+    }
+    println!("deals100-hard: {} deals, {} mismatches", rows.len(), errors.len());
+    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+}
+
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn dds_lists_full() {
+    for name in ["dds-list1.dt", "dds-list2.dt", "dds-list10.dt", "dds-list300.dt", "dds-list1000.dt"] {
+        check_dt(name);
+    }
+}
+
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn dds_hard_and_freaks() {
+    for name in ["dds-sol10.dt", "dds-thomas1.dt", "dds-thomas2.dt", "dds-largest.dt"] {
+        check_dt(name);
+    }
+}
+
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn macroxue_sets() {
+    for name in ["mx-fixed_deals.dt", "mx-hard_deals.dt", "mx-long_deals.dt", "mx-old_deals.dt", "mx-new_deals.dt", "mx-1k.dt"] {
+        check_dt(name);
+    }
+}
+
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn macroxue_5k() {
+    check_dt("mx-5k.dt");
+}
