@@ -32,12 +32,19 @@ impl FastStream {
     /// Deal number `i` (0-based).
     pub fn deal(&self, i: u64) -> Deal {
         let mut rng = Xoshiro::from_index(self.seed, i);
-        let mut cards = [0u8; 52];
+        let mut cards = [0u8; 64];
         let n = self.free.len();
         cards[..n].copy_from_slice(&self.free);
-        for k in (1..n).rev() {
-            let j = rng.below(k as u32 + 1) as usize;
-            cards.swap(k, j);
+        // Fisher–Yates from the top, six draws from each 64-bit output.
+        let mut k = n;
+        while k > 1 {
+            let take = (k - 1).min(6);
+            let draws = rng.batch(k as u64, take);
+            for (d, &j) in draws[..take].iter().enumerate() {
+                let top = (k - 1 - d) & 63;
+                cards.swap(top, (j as usize) & 63);
+            }
+            k -= take;
         }
         let mut hands = self.fixed;
         let mut at = 0;
@@ -51,26 +58,37 @@ impl FastStream {
     }
 }
 
-/// xoshiro256++ seeded by SplitMix64; each 64-bit output gives two 32-bit draws.
+/// xoshiro256++ seeded by SplitMix64.
 struct Xoshiro {
     s: [u64; 4],
-    spare: Option<u32>,
 }
 
 impl Xoshiro {
     fn from_index(seed: u64, i: u64) -> Xoshiro {
         let mut sm = seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03);
-        Xoshiro { s: std::array::from_fn(|_| splitmix(&mut sm)), spare: None }
+        Xoshiro { s: std::array::from_fn(|_| splitmix(&mut sm)) }
     }
 
+    /// `take` (≤ 6) unbiased draws in `0..top`, `0..top-1`, …, from one 64-bit output:
+    /// batched ranged draws (Brackett-Rozinsky and Lemire), multiplying the leftover low bits
+    /// by each bound and rejecting the rare leftover below `2^64 mod product`.
     #[inline]
-    fn next32(&mut self) -> u32 {
-        if let Some(v) = self.spare.take() {
-            return v;
+    fn batch(&mut self, top: u64, take: usize) -> [u64; 6] {
+        let mut out = [0u64; 6];
+        loop {
+            let mut x = self.next();
+            let mut product = 1u64;
+            for (d, o) in out[..take].iter_mut().enumerate() {
+                let bound = top - d as u64;
+                let m = u128::from(x) * u128::from(bound);
+                *o = (m >> 64) as u64;
+                x = m as u64;
+                product *= bound;
+            }
+            if x >= product || x >= product.wrapping_neg() % product {
+                return out;
+            }
         }
-        let x = self.next();
-        self.spare = Some((x >> 32) as u32);
-        x as u32
     }
 
     #[inline]
@@ -85,17 +103,6 @@ impl Xoshiro {
         s[2] ^= t;
         s[3] = s[3].rotate_left(45);
         out
-    }
-
-    /// Unbiased draw in `0..n` (Lemire's method with rejection).
-    #[inline]
-    fn below(&mut self, n: u32) -> u32 {
-        loop {
-            let m = u64::from(self.next32()) * u64::from(n);
-            if (m as u32) >= n.wrapping_neg() % n {
-                return (m >> 32) as u32;
-            }
-        }
     }
 }
 
