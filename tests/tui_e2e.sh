@@ -12,6 +12,7 @@ if [[ -z "$bin" ]]; then
     (cd "$here" && cargo build --quiet --bin dealbench)
     bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
 fi
+bin=$(realpath "$bin")
 command -v tmux >/dev/null || { echo "tui_e2e: tmux is not installed" >&2; exit 1; }
 
 work=$(mktemp -d)
