@@ -81,6 +81,7 @@ impl Program {
             HandFn::Losers => self.counts.losers(h, suit),
             HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(0))),
             HandFn::Cccc => super::hand::cccc(h),
+            HandFn::Ltc => super::ltc::ltc(h, suit),
         }
     }
 

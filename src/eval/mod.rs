@@ -2,6 +2,7 @@
 
 pub mod hand;
 mod expr;
+pub mod ltc;
 mod rnd;
 
 pub use rnd::RndStream;

@@ -51,6 +51,8 @@ pub enum HandFn {
     Quality,
     /// Bridge World hand evaluation × 100.
     Cccc,
+    /// DealerV2_4's modern losing trick count × 100.
+    Ltc,
 }
 
 /// An expression.

@@ -320,6 +320,10 @@ impl Parser {
                 Ok(Expr::Hand(HandFn::Losers, seat, suit))
             }
             "cccc" => Ok(Expr::Hand(HandFn::Cccc, self.compass()?, None)),
+            "ltc" => {
+                let (seat, suit) = self.seat_and_suit()?;
+                Ok(Expr::Hand(HandFn::Ltc, seat, suit))
+            }
             "quality" => {
                 let seat = self.compass()?;
                 self.expect_op(",", "then a suit")?;
