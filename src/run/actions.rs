@@ -46,11 +46,12 @@ impl<'a> ActionState<'a> {
         let mut out = String::new();
         let (mut ai, mut fi) = (0, 0);
         let p = self.program;
+        let board = number + p.script.board_offset();
         for a in &p.actions {
             match a {
-                Action::PrintAll => fmt::printall(&mut out, number, ctx.deal),
+                Action::PrintAll => fmt::printall(&mut out, board, ctx.deal),
                 Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
-                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, number - 1, ctx.deal, &self.pbn_context()),
+                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context()),
                 Action::PrintPbn => {}
                 Action::PrintCompact(e) => {
                     let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
@@ -145,7 +146,7 @@ impl<'a> ActionState<'a> {
         let (mut ai, mut fi) = (0, 0);
         for a in &self.program.actions {
             match a {
-                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored),
+                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset()),
                 Action::Average(..) => {
                     sfmt::average(&mut out, &self.averages[ai]);
                     ai += 1;

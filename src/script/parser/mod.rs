@@ -52,6 +52,10 @@ pub struct Script {
     pub title: Option<String>,
     /// `seed N`.
     pub seed: Option<i64>,
+    /// DealerV2_4's `opener compass`: the opening seat its `opc` evaluation assumes.
+    pub opener: Option<Seat>,
+    /// DealerV2_4's `startboard N`: the number of the first board printed.
+    pub startboard: Option<u64>,
     /// Predealt cards in the order written.
     pub predeal: Vec<(Seat, Card)>,
     /// The count table after `pointcount` / `altcount`.
@@ -63,6 +67,11 @@ pub struct Script {
 }
 
 impl Script {
+    /// What `startboard` adds to the produced-deal number in board numbers (0 without it).
+    pub fn board_offset(&self) -> u64 {
+        self.startboard.map_or(0, |b| b.saturating_sub(1))
+    }
+
     /// The actions run per matching deal, in order.
     pub fn all_actions(&self) -> Vec<Action> {
         let mut out = self.actions.clone().unwrap_or_else(|| vec![Action::PrintAll]);
@@ -92,6 +101,8 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             vulnerable: None,
             title: None,
             seed: None,
+            opener: None,
+            startboard: None,
             predeal: Vec::new(),
             counts: DEFAULT_COUNTS,
             shapes: Vec::new(),

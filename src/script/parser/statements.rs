@@ -47,6 +47,22 @@ impl Parser {
                 self.script.seed.get_or_insert(n);
                 Ok(())
             }
+            "opener" => {
+                self.bump();
+                let seat = self.compass()?;
+                self.script.opener = Some(seat);
+                Ok(())
+            }
+            "startboard" => {
+                self.bump();
+                let span = self.span();
+                let n = self.number()?;
+                if n < 1 {
+                    return Err(self.error_at(span, "`startboard` needs a board number of 1 or more"));
+                }
+                self.script.startboard = Some(n as u64);
+                Ok(())
+            }
             "average" | "frequency" | "printes" | "print" | "csvrpt" | "printrpt" if self.action_follows() => {
                 let a = self.action()?;
                 self.script.extra_actions.extend(a);
@@ -230,7 +246,7 @@ impl Parser {
     fn starts_statement(&self) -> bool {
         matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
             "condition" | "produce" | "generate" | "action" | "dealer" | "vulnerable" | "predeal"
-            | "pointcount" | "altcount" | "title" | "seed"))
+            | "pointcount" | "altcount" | "title" | "seed" | "opener" | "startboard"))
             || self.is_assignment()
     }
 
