@@ -5,6 +5,7 @@ use super::RunOptions;
 use crate::cards::Deal;
 use crate::eval::{Ctx, EvalError, Program};
 use crate::report::deal as fmt;
+use crate::report::bktfreq::BktFreqStat;
 use crate::report::stats as sfmt;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use std::fmt::Write;
@@ -17,6 +18,7 @@ pub(super) struct ActionState<'a> {
     date: String,
     averages: Vec<AverageStat>,
     freqs: Vec<FrequencyStat>,
+    bktfreqs: Vec<BktFreqStat>,
     stored: Vec<Deal>,
     keeps_deals: bool,
 }
@@ -25,6 +27,7 @@ impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
         let mut averages = Vec::new();
         let mut freqs = Vec::new();
+        let mut bktfreqs = Vec::new();
         for a in &program.actions {
             match a {
                 Action::Average(label, _) => averages.push(AverageStat { label: label.clone(), ..Default::default() }),
@@ -33,18 +36,21 @@ impl<'a> ActionState<'a> {
                     let cols = second.as_ref().map(|(_, (l, h))| Axis { low: *l, high: *h });
                     freqs.push(FrequencyStat::new(label.clone(), rows, cols));
                 }
+                Action::BktFreq(label, _, rows, second) => {
+                    bktfreqs.push(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)));
+                }
                 _ => {}
             }
         }
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
-        ActionState { program, options, seed_text: seed.to_string(), date, averages, freqs, stored: Vec::new(), keeps_deals }
+        ActionState { program, options, seed_text: seed.to_string(), date, averages, freqs, bktfreqs, stored: Vec::new(), keeps_deals }
     }
 
     /// Runs every action for a matching deal; returns what it prints.
     pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
         let mut out = String::new();
-        let (mut ai, mut fi) = (0, 0);
+        let (mut ai, mut fi, mut bi) = (0, 0, 0);
         let p = self.program;
         let board = number + p.script.board_offset();
         for a in &p.actions {
@@ -76,6 +82,15 @@ impl<'a> ActionState<'a> {
                     };
                     self.freqs[fi].add(i64::from(v1), i64::from(v2));
                     fi += 1;
+                }
+                Action::BktFreq(_, e1, _, second) => {
+                    let v1 = p.eval(e1, ctx)?;
+                    let v2 = match second {
+                        Some((e2, _)) => p.eval(e2, ctx)?,
+                        None => 0,
+                    };
+                    self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
+                    bi += 1;
                 }
                 Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
                 Action::CsvRpt(_) => {}
@@ -143,7 +158,7 @@ impl<'a> ActionState<'a> {
     /// End-of-run actions in action order, then the statistics lines.
     pub(super) fn finish(&self, generated: u64, produced: u64, seconds: f64) -> String {
         let mut out = String::new();
-        let (mut ai, mut fi) = (0, 0);
+        let (mut ai, mut fi, mut bi) = (0, 0, 0);
         for a in &self.program.actions {
             match a {
                 Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset()),
@@ -154,6 +169,10 @@ impl<'a> ActionState<'a> {
                 Action::Frequency(..) => {
                     sfmt::frequency(&mut out, &self.freqs[fi]);
                     fi += 1;
+                }
+                Action::BktFreq(..) => {
+                    self.bktfreqs[bi].render(&mut out);
+                    bi += 1;
                 }
                 _ => {}
             }

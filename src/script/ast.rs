@@ -116,6 +116,18 @@ pub enum ReportTerm {
     Trix(Vec<Seat>),
 }
 
+/// The buckets of a `bktfreq` axis: from `lo` in steps of `size` up to `hi` (all in the
+/// script's units, so `5.00` is 500), plus a Low and a High bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Buckets {
+    /// The first bucket's lowest value.
+    pub lo: i64,
+    /// The last in-range bucket's lowest value (when `hi - lo` is a whole number of buckets).
+    pub hi: i64,
+    /// The width of a bucket, at least 1.
+    pub size: i64,
+}
+
 /// An action run for each matching deal (and, for statistics, at the end).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -137,6 +149,8 @@ pub enum Action {
     Average(Option<String>, Expr),
     /// A histogram or cross-tab.
     Frequency(Option<String>, Expr, (i64, i64), Option<(Expr, (i64, i64))>),
+    /// DealerV2_4's bucketed frequency: down axis, and an optional across axis.
+    BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
     /// A CSV row to the `-C` file.
     CsvRpt(Vec<ReportTerm>),
     /// A CSV row to standard output.
@@ -146,6 +160,6 @@ pub enum Action {
 impl Action {
     /// True for the actions that make dealer default to producing 40 deals.
     pub fn prints(&self) -> bool {
-        !matches!(self, Action::Average(..) | Action::Frequency(..))
+        !matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..))
     }
 }

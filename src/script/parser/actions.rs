@@ -32,6 +32,7 @@ impl Parser {
                 Action::Average(label, self.expr()?)
             }
             "frequency" => self.frequency()?,
+            "bktfreq" => self.bktfreq()?,
             "csvrpt" => Action::CsvRpt(self.report_terms()?),
             "printrpt" => Action::PrintRpt(self.report_terms()?),
             "evalcontract" => {
@@ -121,6 +122,44 @@ impl Parser {
         };
         self.expect_op(")", "to close the frequency")?;
         Ok(Action::Frequency(label, e1, r1, second))
+    }
+
+    fn bktfreq(&mut self) -> PResult<Action> {
+        let label = self.label();
+        self.expect_op("(", "to open the bktfreq's expression and buckets")?;
+        let e1 = self.expr()?;
+        self.expect_op(",", "then the lowest bucket")?;
+        let b1 = self.buckets()?;
+        let second = if self.eat_op(",") {
+            let e2 = self.expr()?;
+            self.expect_op(",", "then the second axis' lowest bucket")?;
+            Some((e2, self.buckets()?))
+        } else {
+            None
+        };
+        self.expect_op(")", "to close the bktfreq")?;
+        Ok(Action::BktFreq(label, e1, b1, second))
+    }
+
+    /// `low, high, size` of a bktfreq axis (numbers or decimals).
+    fn buckets(&mut self) -> PResult<crate::script::ast::Buckets> {
+        let lo = self.number()?;
+        self.expect_op(",", "then the highest bucket")?;
+        let hi_span = self.span();
+        let hi = self.number()?;
+        self.expect_op(",", "then the bucket size")?;
+        let size_span = self.span();
+        let size = self.number()?;
+        if size <= 0 {
+            return Err(self.error_at(size_span, format!("the bucket size must be above zero, not {size}")));
+        }
+        if hi < lo {
+            return Err(self.error_at(hi_span, format!("the highest bucket ({hi}) is below the lowest ({lo})")));
+        }
+        if (hi - lo) / size > 100_000 {
+            return Err(self.error_at(size_span, "too many buckets: at most 100000"));
+        }
+        Ok(crate::script::ast::Buckets { lo, hi, size })
     }
 
     fn range(&mut self) -> PResult<(i64, i64)> {
