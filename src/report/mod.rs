@@ -1,4 +1,5 @@
 //! Output formats: dealer 1.24's bytes for every print action and end-of-run report.
 pub mod bktfreq;
 pub mod deal;
+pub mod export;
 pub mod stats;

@@ -92,6 +92,7 @@ impl<'a> ActionState<'a> {
                     self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
                     bi += 1;
                 }
+                Action::Export(seats) => crate::report::export::export(&mut out, seats, ctx.deal),
                 Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
                 Action::CsvRpt(_) => {}
             }

@@ -151,6 +151,8 @@ pub enum Action {
     Frequency(Option<String>, Expr, (i64, i64), Option<(Expr, (i64, i64))>),
     /// DealerV2_4's bucketed frequency: down axis, and an optional across axis.
     BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
+    /// DealerV2_4's export of hands in predeal form: N, S for NS; E, W for EW; or one seat.
+    Export(Vec<usize>),
     /// A CSV row to the `-C` file.
     CsvRpt(Vec<ReportTerm>),
     /// A CSV row to standard output.

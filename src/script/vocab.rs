@@ -230,6 +230,7 @@ pub static VOCAB: &[Entry] = &[
     e("printcompact", Kind::Action, "printcompact", "Four lines per deal.", "action printcompact", None),
     e("printoneline", Kind::Action, "printoneline", "One line per deal.", "action printoneline", None),
     e("bktfreq", Kind::Action, "bktfreq [\"label\"] (<expression>, <low>, <high>, <size> [, <expression>, <low>, <high>, <size>])", "DealerV2_4's frequency table in buckets of `size` from `low` to `high` (decimals allowed: `0.50` is 50), with Low and High buckets, percentages and a total; a second expression and axis makes it a two-dimensional table.", "action bktfreq \"KnR\" (cccc(north), 5.00, 22.00, 0.50)", None),
+    e("export", Kind::Action, "export(NS | EW | compass)", "DealerV2_4: prints the hands in the form the `-N`/`-E`/`-S`/`-W` switches take, such as `-E SQT,HK765,DAQT74,C97  -W SA7,HAQ43,DK832,CQJT `, one line per deal.", "action export(EW)", None),
     w("north", WordKind::Compass, "The North seat.", "hcp(north) >= 12"),
     w("east", WordKind::Compass, "The East seat.", "hcp(east) >= 12"),
     w("south", WordKind::Compass, "The South seat.", "hcp(south) >= 12"),

@@ -4,9 +4,9 @@ use super::{PResult, Parser};
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use crate::script::lexer::Tok;
 
-const ACTIONS: [&str; 15] = [
+const ACTIONS: [&str; 16] = [
     "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
-    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq",
+    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq", "export",
 ];
 
 impl Parser {
@@ -33,6 +33,7 @@ impl Parser {
             }
             "frequency" => self.frequency()?,
             "bktfreq" => self.bktfreq()?,
+            "export" => self.export()?,
             "csvrpt" => Action::CsvRpt(self.report_terms()?),
             "printrpt" => Action::PrintRpt(self.report_terms()?),
             "evalcontract" => {
@@ -122,6 +123,19 @@ impl Parser {
         };
         self.expect_op(")", "to close the frequency")?;
         Ok(Action::Frequency(label, e1, r1, second))
+    }
+
+    fn export(&mut self) -> PResult<Action> {
+        self.expect_op("(", "after `export`")?;
+        let seats = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => vec![0, 2],
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => vec![1, 3],
+            _ if self.compass_word().is_some() => vec![self.compass_word().unwrap_or(0)],
+            _ => return Err(self.unexpected("`NS`, `EW` or a compass")),
+        };
+        self.bump();
+        self.expect_op(")", "after export's side or compass")?;
+        Ok(Action::Export(seats))
     }
 
     fn bktfreq(&mut self) -> PResult<Action> {
