@@ -1,6 +1,7 @@
 //! Running the actions for each matching deal, and the end-of-run report.
 
 use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use super::files::Sink;
 use super::RunOptions;
 use crate::cards::Deal;
 use crate::eval::{Ctx, EvalError, Program};
@@ -21,6 +22,8 @@ pub(super) struct ActionState<'a> {
     bktfreqs: Vec<BktFreqStat>,
     stored: Vec<Deal>,
     keeps_deals: bool,
+    csv: Sink,
+    exports: Sink,
 }
 
 impl<'a> ActionState<'a> {
@@ -44,7 +47,20 @@ impl<'a> ActionState<'a> {
         }
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
-        ActionState { program, options, seed_text: seed.to_string(), date, averages, freqs, bktfreqs, stored: Vec::new(), keeps_deals }
+        let (csv, exports) = sinks(options);
+        ActionState {
+            program,
+            options,
+            seed_text: seed.to_string(),
+            date,
+            averages,
+            freqs,
+            bktfreqs,
+            stored: Vec::new(),
+            keeps_deals,
+            csv,
+            exports,
+        }
     }
 
     /// Runs every action for a matching deal; returns what it prints.
@@ -92,9 +108,17 @@ impl<'a> ActionState<'a> {
                     self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
                     bi += 1;
                 }
-                Action::Export(seats) => crate::report::export::export(&mut out, seats, ctx.deal),
+                Action::Export(seats) => {
+                    let mut line = String::new();
+                    crate::report::export::export(&mut line, seats, ctx.deal);
+                    self.exports.write(&mut out, &line)?;
+                }
                 Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
-                Action::CsvRpt(_) => {}
+                Action::CsvRpt(terms) => {
+                    let mut row = String::new();
+                    self.report_row(&mut row, terms, ctx)?;
+                    self.csv.write(&mut out, &row)?;
+                }
             }
         }
         if self.keeps_deals {
@@ -147,7 +171,7 @@ impl<'a> ActionState<'a> {
             date: &self.date,
             dealer: self.program.script.dealer,
             vulnerable: self.program.script.vulnerable,
-            event: None,
+            event: self.options.title.as_deref().or(self.program.script.title.as_deref()),
         }
     }
 
@@ -157,7 +181,9 @@ impl<'a> ActionState<'a> {
     }
 
     /// End-of-run actions in action order, then the statistics lines.
-    pub(super) fn finish(&self, generated: u64, produced: u64, seconds: f64) -> String {
+    pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> String {
+        self.csv.flush();
+        self.exports.flush();
         let mut out = String::new();
         let (mut ai, mut fi, mut bi) = (0, 0, 0);
         for a in &self.program.actions {
@@ -183,6 +209,14 @@ impl<'a> ActionState<'a> {
         }
         out
     }
+}
+
+/// The csvrpt and export sinks; a file that cannot be opened falls back to standard output
+/// (the command line has already opened it once, so this is not expected).
+fn sinks(options: &RunOptions) -> (Sink, Sink) {
+    let csv = Sink::new(options.csv_file.as_ref()).unwrap_or(Sink::Stdout);
+    let exports = Sink::new(options.export_file.as_ref()).unwrap_or(Sink::Stdout);
+    (csv, exports)
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
