@@ -45,6 +45,7 @@ impl Program {
             }
             Expr::Imps(d) => imps(self.eval(d, ctx)?),
             Expr::Par(side) => self.par(*side, ctx)?,
+            Expr::ParAt(side, vul, span) => self.par_at(*side, *vul, *span, ctx)?,
             Expr::Rnd(b, _) => {
                 let bound = self.eval(b, ctx)?;
                 let (deal, seed) = (ctx.deal, ctx.rnd_seed);

@@ -4,6 +4,7 @@ pub mod hand;
 mod expr;
 pub mod ltc;
 mod rnd;
+pub mod v2dd;
 
 pub use rnd::RndStream;
 

@@ -1,5 +1,6 @@
 //! Output formats: dealer 1.24's bytes for every print action and end-of-run report.
 pub mod bktfreq;
 pub mod deal;
+pub mod evalcontract;
 pub mod export;
 pub mod stats;

@@ -6,7 +6,9 @@ use super::RunOptions;
 use crate::cards::Deal;
 use crate::eval::{Ctx, EvalError, Program};
 use crate::report::deal as fmt;
+use crate::eval::v2dd::dd_table;
 use crate::report::bktfreq::BktFreqStat;
+use crate::report::evalcontract::EvalContractStat;
 use crate::report::stats as sfmt;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use std::fmt::Write;
@@ -20,6 +22,7 @@ pub(super) struct ActionState<'a> {
     averages: Vec<AverageStat>,
     freqs: Vec<FrequencyStat>,
     bktfreqs: Vec<BktFreqStat>,
+    evals: Vec<EvalContractStat>,
     stored: Vec<Deal>,
     keeps_deals: bool,
     csv: Sink,
@@ -31,6 +34,7 @@ impl<'a> ActionState<'a> {
         let mut averages = Vec::new();
         let mut freqs = Vec::new();
         let mut bktfreqs = Vec::new();
+        let mut evals = Vec::new();
         for a in &program.actions {
             match a {
                 Action::Average(label, _) => averages.push(AverageStat { label: label.clone(), ..Default::default() }),
@@ -42,6 +46,7 @@ impl<'a> ActionState<'a> {
                 Action::BktFreq(label, _, rows, second) => {
                     bktfreqs.push(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)));
                 }
+                Action::EvalContract(spec) => evals.push(EvalContractStat::new(*spec)),
                 _ => {}
             }
         }
@@ -56,6 +61,7 @@ impl<'a> ActionState<'a> {
             averages,
             freqs,
             bktfreqs,
+            evals,
             stored: Vec::new(),
             keeps_deals,
             csv,
@@ -66,7 +72,7 @@ impl<'a> ActionState<'a> {
     /// Runs every action for a matching deal; returns what it prints.
     pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
         let mut out = String::new();
-        let (mut ai, mut fi, mut bi) = (0, 0, 0);
+        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
         let p = self.program;
         let board = number + p.script.board_offset();
         for a in &p.actions {
@@ -107,6 +113,12 @@ impl<'a> ActionState<'a> {
                     };
                     self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
                     bi += 1;
+                }
+                Action::EvalContract(spec) => {
+                    let table = dd_table(ctx, spec.span, "evalcontract")?;
+                    let declarer = if spec.side == 0 { 2 } else { 3 };
+                    self.evals[ei].add(table[declarer][usize::from(spec.contract.strain)]);
+                    ei += 1;
                 }
                 Action::Export(seats) => {
                     let mut line = String::new();
@@ -157,7 +169,17 @@ impl<'a> ActionState<'a> {
                         let _ = write!(out, "{} {} ", crate::cards::SEAT_CHARS[s] as char, ctx.deal.hands[s].dotted());
                     }
                 }
-                ReportTerm::Trix(_) => {}
+                ReportTerm::Trix(seats, span) => {
+                    let table = dd_table(ctx, *span, "trix")?;
+                    let cells: Vec<String> = seats.iter().flat_map(|&s| table[s].iter().map(|t| t.to_string())).collect();
+                    out.push_str(&cells.join(","));
+                }
+                ReportTerm::ParContract(_, span) => {
+                    // DD: the par contract's text (DDS `ParContracts`) is not in the `DoubleDummy`
+                    // trait yet; add it there and print `'…'` here.
+                    let message = "unsupported: parcontract (needs the par contract from the double-dummy solver, which dealbench does not provide yet)".to_string();
+                    return Err(EvalError { span: *span, message });
+                }
             }
         }
         out.push('\n');
@@ -185,7 +207,7 @@ impl<'a> ActionState<'a> {
         self.csv.flush();
         self.exports.flush();
         let mut out = String::new();
-        let (mut ai, mut fi, mut bi) = (0, 0, 0);
+        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
         for a in &self.program.actions {
             match a {
                 Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset()),
@@ -200,6 +222,10 @@ impl<'a> ActionState<'a> {
                 Action::BktFreq(..) => {
                     self.bktfreqs[bi].render(&mut out);
                     bi += 1;
+                }
+                Action::EvalContract(_) => {
+                    self.evals[ei].render(&mut out, produced);
+                    ei += 1;
                 }
                 _ => {}
             }

@@ -88,6 +88,8 @@ pub enum Expr {
     Imps(Box<Expr>),
     /// `par(side)`: 0 NS, 1 EW.
     Par(usize),
+    /// DealerV2_4's `par(side, vul)`: side 0 NS, 1 EW; vulnerability 0 none, 1 NS, 2 EW, 3 both.
+    ParAt(usize, u8, Span),
     /// `rnd(bound)`; the span is the call's.
     Rnd(Box<Expr>, Span),
 }
@@ -112,8 +114,10 @@ pub enum ReportTerm {
     Text(String),
     /// The hands of these seats, in N, E, S, W order.
     Hands(Vec<Seat>),
-    /// Double-dummy tricks of these seats (5 strains each).
-    Trix(Vec<Seat>),
+    /// Double-dummy tricks of these seats (5 strains each); the span is the term's.
+    Trix(Vec<Seat>, Span),
+    /// DealerV2_4's `parcontract[(vul)]`: the par contract as text; the span is the term's.
+    ParContract(Option<u8>, Span),
 }
 
 /// The buckets of a `bktfreq` axis: from `lo` in steps of `size` up to `hi` (all in the
@@ -126,6 +130,19 @@ pub struct Buckets {
     pub hi: i64,
     /// The width of a bucket, at least 1.
     pub size: i64,
+}
+
+/// The contract of an `evalcontract` action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalContract {
+    /// 0 NS (South declares), 1 EW (West declares).
+    pub side: usize,
+    /// Level, strain and doubling.
+    pub contract: crate::dd::score::Contract,
+    /// True when the side is vulnerable.
+    pub vulnerable: bool,
+    /// Where the action is written.
+    pub span: Span,
 }
 
 /// An action run for each matching deal (and, for statistics, at the end).
@@ -153,6 +170,9 @@ pub enum Action {
     BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
     /// DealerV2_4's export of hands in predeal form: N, S for NS; E, W for EW; or one seat.
     Export(Vec<usize>),
+    /// DealerV2_4's `evalcontract(side, contract, vul)`: per deal, the double-dummy tricks of
+    /// South (NS) or West (EW) in the strain; at the end, the contract's average result.
+    EvalContract(EvalContract),
     /// A CSV row to the `-C` file.
     CsvRpt(Vec<ReportTerm>),
     /// A CSV row to standard output.

@@ -251,7 +251,7 @@ pub static VOCAB: &[Entry] = &[
     w("notrumps", WordKind::Strain, "Notrump, for `tricks` (the number 4).", "tricks(south, notrumps) >= 9"),
     w("any", WordKind::Other, "In a shape pattern: the suits in any order.", "shape(north, any 4333)"),
     w("deal", WordKind::Other, "In csvrpt/printrpt: all four hands.", "action printrpt(deal)"),
-    x("evalcontract", Kind::Action, "evalcontract", "the original parses it and then aborts on an assertion; use `score` and `tricks`"),
+    e("evalcontract", Kind::Action, "evalcontract(NS | EW, contract, nv | vul)", "DealerV2_4: plays the contract double dummy on every matching deal (South declares for NS, West for EW) and reports at the end the average result, how often it made and failed, and the games and slams it missed. Needs the double-dummy solver.", "action evalcontract(NS, z4S, vul)", None),
     x("usereval", Kind::Function, "usereval(tag, compass, index)", "a DealerV2_4 extension that calls DealerV2_4's user-evaluation server program"),
     x("opc", Kind::Function, "opc(compass, strain)", "a DealerV2_4 extension that runs DealerV2_4's external `dop` program"),
 ];

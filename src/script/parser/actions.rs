@@ -36,9 +36,7 @@ impl Parser {
             "export" => self.export()?,
             "csvrpt" => Action::CsvRpt(self.report_terms()?),
             "printrpt" => Action::PrintRpt(self.report_terms()?),
-            "evalcontract" => {
-                return Err(self.error_at(span, "unsupported: evalcontract (the original parses it and then aborts on an assertion); use `score` and `tricks`"));
-            }
+            "evalcontract" => self.evalcontract(span)?,
             other => return Err(self.error_at(span, format!("unsupported: {other} (a DealerV2_4 extension)"))),
         };
         Ok(vec![a])
@@ -213,14 +211,63 @@ impl Parser {
             return Ok(ReportTerm::Hands(seats));
         }
         if self.is_word("trix") {
-            self.bump();
-            self.expect_op("(", "after `trix`")?;
-            let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
-            self.bump();
-            self.expect_op(")", "after trix's seat")?;
-            return Ok(ReportTerm::Trix(seats));
+            return self.trix_term();
+        }
+        if self.is_word("parcontract") {
+            let span = self.bump().span;
+            let vul = if self.eat_op("(") {
+                let v = self.par_vulnerability()?;
+                self.expect_op(")", "after parcontract's vulnerability")?;
+                Some(v)
+            } else {
+                None
+            };
+            return Ok(ReportTerm::ParContract(vul, span));
         }
         Ok(ReportTerm::Expr(self.expr()?))
+    }
+
+    /// `trix(compass|deal)`, or a bare `trix` (DealerV2_4's example scripts), all four seats.
+    fn trix_term(&mut self) -> PResult<ReportTerm> {
+        let span = self.bump().span;
+        if matches!(self.peek(), Tok::Op("," | ")")) {
+            return Ok(ReportTerm::Trix(vec![0, 1, 2, 3], span));
+        }
+        self.expect_op("(", "after `trix`")?;
+        let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
+        self.bump();
+        let end = self.expect_op(")", "after trix's seat")?;
+        Ok(ReportTerm::Trix(seats, span.to(end)))
+    }
+
+    /// `evalcontract(NS|EW, contract, nv|vul)`.
+    fn evalcontract(&mut self, span: crate::script::diag::Span) -> PResult<Action> {
+        if !self.is_op("(") {
+            return Err(self.error_at(span, "unsupported: evalcontract without arguments (dealer 1.24 parses it and then aborts on an assertion); DealerV2_4's `evalcontract(NS, z4S, vul)` is supported"));
+        }
+        self.expect_op("(", "after `evalcontract`")?;
+        let side = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
+            _ => return Err(self.unexpected("`NS` or `EW`")),
+        };
+        self.bump();
+        self.expect_op(",", "then a contract such as `z3N` or `z4Hx`")?;
+        let contract = match self.peek() {
+            Tok::Contract(c) => crate::dd::score::Contract::from_code(*c as i32),
+            _ => None,
+        };
+        let contract = contract.ok_or_else(|| self.unexpected("a contract such as `z3N` or `z4Hx`"))?;
+        self.bump();
+        self.expect_op(",", "then `nv` or `vul`")?;
+        let vulnerable = match self.peek() {
+            Tok::Ident(w) if w == "nv" => false,
+            Tok::Ident(w) if w == "vul" => true,
+            _ => return Err(self.unexpected("`nv` or `vul`")),
+        };
+        self.bump();
+        let end = self.expect_op(")", "to close evalcontract")?;
+        Ok(Action::EvalContract(crate::script::ast::EvalContract { side, contract, vulnerable, span: span.to(end) }))
     }
 
     /// `deal`, `ns`/`ew` (any case) or a compass, when followed by `,` or `)`.
