@@ -1,4 +1,5 @@
 //! Dealing: dealer.exe's random generator and shuffle.
+pub mod bias;
 pub mod dealer_stream;
 pub mod random;
 

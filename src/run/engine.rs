@@ -3,6 +3,7 @@
 use super::actions::ActionState;
 use super::{Event, Matched, RunOptions, Summary};
 use crate::cards::{Card, Seat};
+use crate::dealing::bias::BiasDealer;
 use crate::dealing::DealerStream;
 use crate::eval::{Ctx, Program};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +54,10 @@ impl<'a> Engine<'a> {
         let lim = self.limits();
         let mut source = match &self.options.deals {
             Some(list) => Source::List(list.clone(), 0),
+            None if self.program.script.bias_span.is_some() => match self.bias_dealer(lim.seed) {
+                Ok(b) => Source::Bias(Box::new(b), None),
+                Err(e) => return self.fail(&e, &mut String::new()),
+            },
             None => Source::Stream(Box::new(DealerStream::new(lim.seed, &self.predeal()))),
         };
         let mut state = ActionState::new(self.program, self.options, lim.seed);
@@ -91,6 +96,10 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        if let Source::Bias(_, Some(e)) = &source {
+            let span = self.program.script.bias_span.unwrap_or_default();
+            return self.fail(&crate::eval::EvalError { span, ..e.clone() }, &mut pending);
+        }
         let elapsed = start.elapsed();
         if !pending.is_empty() {
             let _ = self.tx.send(Event::Output(std::mem::take(&mut pending)));
@@ -100,6 +109,13 @@ impl<'a> Engine<'a> {
         let _ = self.tx.send(Event::Output(text));
         let summary = Summary { generated: ngen, produced: nprod, seed: lim.seed, elapsed, cancelled };
         let _ = self.tx.send(Event::Finished(summary));
+    }
+
+    /// DealerV2_4's bias dealer for a script with `predeal spades(north) == 5`.
+    fn bias_dealer(&self, seed: i64) -> Result<BiasDealer, crate::eval::EvalError> {
+        let span = self.program.script.bias_span.unwrap_or_default();
+        BiasDealer::new(seed, &self.predeal(), self.program.script.bias)
+            .map_err(|message| crate::eval::EvalError { span, message })
     }
 
     /// Sends a matching deal, or batches its printed text; false when nobody listens.
@@ -127,9 +143,11 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// Where deals come from: dealer.exe's stream, or a list read from a file.
+/// Where deals come from: dealer.exe's stream, DealerV2_4's bias dealer (with the error that
+/// stopped it), or a list read from a file.
 enum Source {
     Stream(Box<DealerStream>),
+    Bias(Box<BiasDealer>, Option<crate::eval::EvalError>),
     List(std::sync::Arc<Vec<crate::cards::Deal>>, usize),
 }
 
@@ -138,6 +156,7 @@ impl Source {
     fn next(&mut self) -> Option<crate::cards::Deal> {
         match self {
             Source::Stream(s) => Some(s.next_deal()),
+            Source::Bias(b, err) => b.next_deal().map_err(|m| *err = Some(crate::eval::EvalError { span: Default::default(), message: m })).ok(),
             Source::List(list, i) => {
                 let d = list.get(*i).copied();
                 *i += 1;

@@ -58,6 +58,10 @@ pub struct Script {
     pub startboard: Option<u64>,
     /// Predealt cards in the order written.
     pub predeal: Vec<(Seat, Card)>,
+    /// DealerV2_4's bias predeals `predeal spades(north) == 5`: `bias[seat][suit]`.
+    pub bias: crate::dealing::bias::Lengths,
+    /// Where the last bias predeal is written (for errors found when the run starts).
+    pub bias_span: Option<Span>,
     /// The count table after `pointcount` / `altcount`.
     pub counts: [[i32; 13]; 12],
     /// One table per `shape()` call.
@@ -104,6 +108,8 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             opener: None,
             startboard: None,
             predeal: Vec::new(),
+            bias: [[None; 4]; 4],
+            bias_span: None,
             counts: DEFAULT_COUNTS,
             shapes: Vec::new(),
             warnings: Vec::new(),
@@ -113,6 +119,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         p.operators = 0;
         p.statement()?;
     }
+    p.check_bias()?;
     Ok(p.script)
 }
 

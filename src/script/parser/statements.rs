@@ -183,14 +183,14 @@ impl Parser {
 
     fn predeal(&mut self) -> PResult<()> {
         self.bump();
-        if matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some()) {
-            let span = self.span();
-            return Err(self.error_at(
-                span,
-                "unsupported: predeal length restriction (`predeal spades(north) == 5`); put it in the condition instead",
-            ));
-        }
         loop {
+            if self.is_suit_word() {
+                self.bias_predeal()?;
+                if self.compass_word().is_none() && !self.is_suit_word() {
+                    return Ok(());
+                }
+                continue;
+            }
             let seat = self.compass()?;
             loop {
                 let (suit, ranks) = match self.peek() {
@@ -205,10 +205,44 @@ impl Parser {
                     break;
                 }
             }
-            if self.compass_word().is_none() {
+            if self.compass_word().is_none() && !self.is_suit_word() {
                 return Ok(());
             }
         }
+    }
+
+    fn is_suit_word(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some())
+    }
+
+    /// DealerV2_4's `spades(north) == 5`: that seat gets exactly that many of the suit.
+    fn bias_predeal(&mut self) -> PResult<()> {
+        let start = self.span();
+        let Tok::Ident(word) = self.bump().tok else { return Err(self.unexpected("a suit")) };
+        let suit = crate::script::parser::expr::suit_word(&word).unwrap_or(0);
+        self.expect_op("(", "after the suit")?;
+        let seat = self.compass()?;
+        self.expect_op(")", "after the compass")?;
+        self.expect_op("==", "then the length, as in `spades(north) == 5`")?;
+        let n_span = self.span();
+        let n = self.number()?;
+        let span = start.to(n_span);
+        if !(0..=13).contains(&n) {
+            return Err(self.error_at(n_span, format!("a suit length runs 0 to 13, not {n}")));
+        }
+        if let Some(old) = self.script.bias[seat][suit] {
+            let msg = format!("{}'s {word} length is already set to {old}", crate::cards::SEAT_NAMES[seat]);
+            return Err(self.error_at(span, msg));
+        }
+        self.script.bias[seat][suit] = Some(n as u8);
+        self.script.bias_span = Some(span);
+        crate::dealing::bias::check(&[], &self.script.bias).map_err(|m| self.error_at(span, m))
+    }
+
+    /// After the whole script: predealt cards and bias lengths can be dealt together.
+    pub(super) fn check_bias(&self) -> PResult<()> {
+        let Some(span) = self.script.bias_span else { return Ok(()) };
+        crate::dealing::bias::check(&self.script.predeal, &self.script.bias).map_err(|m| self.error_at(span, m))
     }
 
     fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {
