@@ -219,6 +219,9 @@ pub(crate) fn describe(t: &Tok) -> String {
 /// Names the parser treats as reserved: they cannot be variables.
 pub(crate) fn is_reserved(name: &str) -> bool {
     use super::vocab::{lookup, Kind, WordKind};
+    if matches!(name, "opener" | "startboard") {
+        return false; // DealerV2_4's statements, but ordinary names in dealer3 scripts
+    }
     match lookup(name) {
         Some(e) => !matches!(e.kind, Kind::Word(WordKind::Compass)) || name.len() > 1,
         None => matches!(

@@ -10,6 +10,15 @@ impl Parser {
             Tok::Ident(w) => w.clone(),
             _ => return self.bare_condition(),
         };
+        if word == "seed" && self.is_assignment() && matches!(self.peek_at(2), Tok::Number(_)) {
+            let span = self.span();
+            self.warn_at(span, "`seed = N` is read as `seed N`, as DealerV2_4 reads it");
+            self.bump();
+            self.bump();
+            let n = self.number()?;
+            self.script.seed.get_or_insert(n);
+            return Ok(());
+        }
         if self.is_assignment() {
             return self.assignment(word);
         }
