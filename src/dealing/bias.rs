@@ -70,11 +70,11 @@ impl BiasDealer {
         for suit in 0..4 {
             let mut cards = self.free[suit].clone();
             self.shuffle(&mut cards);
-            for seat in 0..4 {
-                if let Some(len) = self.lengths[seat][suit] {
-                    let need = usize::from(len).saturating_sub(hands[seat].len(suit) as usize);
+            for (hand, lengths) in hands.iter_mut().zip(&self.lengths) {
+                if let Some(len) = lengths[suit] {
+                    let need = usize::from(len).saturating_sub(hand.len(suit) as usize);
                     for c in cards.drain(..need.min(cards.len())) {
-                        hands[seat].add(c);
+                        hand.add(c);
                     }
                 }
             }
