@@ -1,7 +1,7 @@
 //! DealerV2_4's extras: bktfreq and export against the layout of DealerV2_4's own regression
 //! output, csvrpt/printrpt rows on a fixed deal (all 52 cards predealt, rows checked by hand),
-//! startboard's board numbers, dealer and vulnerability, the bias predeal's lengths, and the
-//! double-dummy words stopping at their position when the run has no solver.
+//! startboard's board numbers, dealer and vulnerability, the bias predeal's lengths, trix and
+//! evalcontract on the fixed deal (solved by hand), and parcontract's positioned unsupported:.
 
 mod common;
 
@@ -152,17 +152,26 @@ fn bias_predeal_errors_are_positioned() {
 }
 
 #[test]
-fn double_dummy_words_stop_at_their_position_without_a_solver() {
-    for (script, col, word) in [
-        ("action printrpt(deal, trix)\n", 23, "trix"),
-        ("action printrpt(trix(north))\n", 17, "trix"),
-        ("action printrpt(hcp(north), parcontract(both))\n", 29, "parcontract"),
-        ("condition par(NS, ns) > 0\n", 11, "par"),
-        ("action evalcontract(NS, z4Sx, vul)\n", 8, "evalcontract"),
-    ] {
-        let (_, err, code) = run(script, &["-s", "1", "-p", "1"]);
-        assert_ne!(code, Some(0), "{script}");
-        let first = err.lines().next().unwrap_or("");
-        assert!(first.starts_with(&format!("(null):1:{col}: error: unsupported: {word} (")), "{script}: {err}");
-    }
+fn trix_and_evalcontract_on_the_fixed_deal() {
+    // North holds every top card, but West is void in spades and long in the other suits:
+    // North makes all 13 tricks in notrump and spades, 12 in hearts or diamonds (West keeps a
+    // fourth trump to ruff a spade) and 11 in clubs (two ruffs from five). South the same.
+    let script = format!("{FIXED}produce 1\naction printrpt(trix(north), \"s\", trix(south)), evalcontract(NS, z6Nx, vul), evalcontract(EW, z1C, nv)\n");
+    let (out, err, code) = run(&script, &["-v"]);
+    assert_eq!(code, Some(0), "{err}");
+    // 6NTx+1 vulnerable: 2 x 190 + 500 game + 750 slam + 50 insult + 200 overtrick = 1880.
+    // 1C by West: two tricks, five down not vulnerable = -250.
+    let want = " 11,12,12,13,13,'s',11,12,12,13,13\n\
+                \nContract  6Nx V by NS Avg Result = 1880.00, Made pct= 100.00, Fail pct=   0.00\n\
+                Missed Game_pct=   0.00, Missed Slam_pct=   0.00, Missed Game Imps/board=   0.00, Missed Slam Imps/board=   0.00\n\
+                \nContract  1C    by EW Avg Result = -250.00, Made pct=   0.00, Fail pct= 100.00\n\
+                Missed Game_pct=   0.00, Missed Slam_pct=   0.00, Missed Game Imps/board=   0.00, Missed Slam Imps/board=   0.00\n";
+    assert_eq!(out, want);
+}
+
+#[test]
+fn parcontract_stops_at_its_position() {
+    let (_, err, code) = run("action printrpt(hcp(north), parcontract(both))\n", &["-s", "1", "-p", "1"]);
+    assert_ne!(code, Some(0));
+    assert!(err.starts_with("(null):1:29: error: unsupported: parcontract ("), "{err}");
 }

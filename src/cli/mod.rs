@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod merge_cmd;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ pub struct Cli {
 enum Command {
     /// Run a script in batch and print what dealer prints.
     Run(run_cmd::RunArgs),
+    /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
+    Merge(merge_cmd::MergeArgs),
 }
 
 /// Parses the command line and runs it; returns the exit code.
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
+        Some(Command::Merge(args)) => merge_cmd::run(args),
         None => open_workbench(cli),
     }
 }

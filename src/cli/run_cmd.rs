@@ -3,7 +3,9 @@
 use clap::Args;
 use dealbench::cards::{Card, Seat};
 use dealbench::eval::{compile, Program};
-use dealbench::run::{self, Event, RunOptions};
+use dealbench::report::stats_file::StatsFile;
+use dealbench::run::stats::Stats;
+use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -101,6 +103,18 @@ pub struct RunArgs {
     /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
+    /// Threads that deal and test the condition (default: every core).
+    #[arg(short = 'R', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+    /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
+    #[arg(long, value_name = "dealer|fast", default_value = "dealer")]
+    pub stream: String,
+    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write the run's statistics (counts, sums, tables) as JSON, for `dealbench merge`.
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
@@ -132,7 +146,22 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let options = options(args, &name)?;
-    Ok(drive(Arc::new(program), options, args.crlf))
+    let order = report_order(&program);
+    let (code, last) = drive(Arc::new(program), options, args.crlf);
+    if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
+        let file = StatsFile {
+            version: 1,
+            seed: summary.seed,
+            stream: args.stream.clone(),
+            shard: args.shard.clone(),
+            seconds: summary.elapsed.as_secs_f64(),
+            order,
+            stats,
+        };
+        let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(code)
 }
 
 fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
@@ -178,6 +207,18 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     o.csv_file = report_file(args.csv.as_deref())?;
     o.export_file = report_file(args.export.as_deref())?;
     o.title = args.title.clone();
+    o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    o.stream = match args.stream.as_str() {
+        "dealer" => run::StreamKind::Dealer,
+        "fast" => run::StreamKind::Fast,
+        other => return Err(format!("--stream {other}: expected `dealer` or `fast`")),
+    };
+    if let Some(s) = &args.shard {
+        o.shard = Some(parse_shard(s)?);
+        if o.stream != run::StreamKind::Fast {
+            return Err("--shard slices the fast stream: add --stream fast".into());
+        }
+    }
     if let Some(path) = &args.deals {
         o.deals = Some(Arc::new(read_deal_file(path, args.strict)?));
     }
@@ -213,6 +254,16 @@ fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::
     Ok(deals.into_iter().map(|(_, d)| d).collect())
 }
 
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
 fn parse_vul(v: &str) -> Result<u8, String> {
     match v.to_ascii_lowercase().as_str() {
         "none" => Ok(0),
@@ -242,11 +293,23 @@ fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
     Ok(cards)
 }
 
-fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> i32 {
+fn report_order(program: &Program) -> Vec<String> {
+    use dealbench::script::ast::Action;
+    let kind = |a: &Action| match a {
+        Action::Average(..) => Some("average".to_string()),
+        Action::Frequency(..) => Some("frequency".to_string()),
+        _ => None,
+    };
+    program.actions.iter().filter_map(kind).collect()
+}
+
+/// Prints the run's output; returns the exit code and the final statistics.
+fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> (i32, Option<(Stats, Summary)>) {
     let handle = run::start(program, options);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut code = 0;
+    let mut stats = None;
     let write = |out: &mut dyn Write, s: &str| -> bool {
         let r = if crlf { out.write_all(s.replace('\n', "\r\n").as_bytes()) } else { out.write_all(s.as_bytes()) };
         r.is_ok()
@@ -261,15 +324,22 @@ fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> i32 {
                 code = 1;
                 true
             }
-            Event::Finished(_) => break,
-            Event::Progress { .. } | Event::Stats(_) => true,
+            Event::Finished(summary) => {
+                let _ = out.flush();
+                return (code, stats.map(|s| (s, summary)));
+            }
+            Event::Stats(s) => {
+                stats = Some(*s);
+                true
+            }
+            Event::Progress { .. } => true,
         };
         if !ok {
-            return 0; // stdout closed (e.g. piped into head): stop quietly
+            return (0, None); // stdout closed (e.g. piped into head): stop quietly
         }
     }
     let _ = out.flush();
-    code
+    (code, None)
 }
 
 #[allow(dead_code)]

@@ -1,151 +1,116 @@
-//! Duplicate scoring and the IMP table.
+//! Duplicate scoring and the IMP scale.
 
-/// A contract: level 1–7, strain 0 clubs … 4 notrump, doubling 0, 1 (doubled) or 2 (redoubled).
+/// A contract: level 1..7, strain 0 clubs .. 3 spades, 4 notrump, doubling 0 none, 1 doubled, 2 redoubled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contract {
-    /// 1 to 7.
+    /// Level 1..7.
     pub level: u8,
-    /// 0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 notrump.
+    /// Strain 0 C, 1 D, 2 H, 3 S, 4 NT.
     pub strain: u8,
     /// 0 undoubled, 1 doubled, 2 redoubled.
     pub doubled: u8,
 }
 
 impl Contract {
-    /// From the number a contract word stands for: `level*5 + strain + 40*doubling`.
+    /// Decodes the numeric form `level*5 + strain + 40*doubled` (`x3N` = 19, `x4Sx` = 63, `x4Sxx` = 103).
     pub fn from_code(code: i32) -> Option<Contract> {
         if !(0..120).contains(&code) {
             return None;
         }
-        let (doubled, rest) = ((code / 40) as u8, code % 40);
-        let (level, strain) = ((rest / 5) as u8, (rest % 5) as u8);
-        (1..=7).contains(&level).then_some(Contract { level, strain, doubled })
+        let (doubled, rest) = (code / 40, code % 40);
+        let (level, strain) = (rest / 5, rest % 5);
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        Some(Contract { level: level as u8, strain: strain as u8, doubled: doubled as u8 })
+    }
+    /// The numeric form `level*5 + strain + 40*doubled`.
+    pub fn code(self) -> i32 {
+        self.level as i32 * 5 + self.strain as i32 + 40 * self.doubled as i32
     }
 }
 
-/// Declarer's score for a contract making `tricks` tricks (duplicate scoring).
+/// Declarer's duplicate score for `c` taking `tricks` tricks (negative when it fails).
+/// Tricks are not range-checked: more than 13 counts as further overtricks, fewer than 0 as further undertricks.
 pub fn score(vulnerable: bool, c: Contract, tricks: i32) -> i32 {
-    let vul = i32::from(vulnerable);
-    let need = 6 + i32::from(c.level);
-    if tricks < need {
-        return -undertricks(vul, c.doubled, need - tricks);
+    let need = 6 + c.level as i32;
+    if tricks >= need {
+        made_score(vulnerable, c, tricks - need)
+    } else {
+        -undertrick_penalty(vulnerable, c.doubled, need - tricks)
     }
-    let mult = [1, 2, 4][usize::from(c.doubled.min(2))];
-    let per = if c.strain >= 2 { 30 } else { 20 };
-    let level = i32::from(c.level);
-    let trick_score = (per * level + if c.strain == 4 { 10 } else { 0 }) * mult;
+}
+
+/// Score of a made contract with `over` overtricks.
+fn made_score(vul: bool, c: Contract, over: i32) -> i32 {
+    let per_trick = if c.strain >= 2 { 30 } else { 20 };
+    let first_extra = if c.strain == 4 { 10 } else { 0 };
+    let mult = 1 << c.doubled; // 1, 2, 4
+    let trick_score = (per_trick * c.level as i32 + first_extra) * mult;
     let mut total = trick_score;
-    let over = tricks - need;
-    total += match c.doubled {
-        0 => over * per,
-        d => over * 100 * (1 + vul) * i32::from(d),
+    total += match (trick_score >= 100, vul) {
+        (true, false) => 300,
+        (true, true) => 500,
+        (false, _) => 50,
     };
-    total += [0, 50, 100][usize::from(c.doubled.min(2))];
-    total += if trick_score >= 100 { 300 + 200 * vul } else { 50 };
-    if c.level == 6 {
-        total += 500 + 250 * vul;
-    }
-    if c.level == 7 {
-        total += 1000 + 500 * vul;
-    }
+    total += match (c.level, vul) {
+        (6, false) => 500,
+        (6, true) => 750,
+        (7, false) => 1000,
+        (7, true) => 1500,
+        _ => 0,
+    };
+    total += 50 * c.doubled as i32;
+    total += over
+        * match c.doubled {
+            0 => per_trick,
+            d => 100 * d as i32 * if vul { 2 } else { 1 },
+        };
     total
 }
 
-fn undertricks(vul: i32, doubled: u8, down: i32) -> i32 {
+/// Penalty (positive) for going `down` tricks down.
+fn undertrick_penalty(vul: bool, doubled: u8, down: i32) -> i32 {
     if doubled == 0 {
-        return down * 50 * (1 + vul);
+        return down * if vul { 100 } else { 50 };
     }
-    let doubled_pen = if vul == 1 {
-        200 + (down - 1) * 300
+    let doubled_penalty = if vul {
+        200 + 300 * (down - 1)
     } else {
+        // 100, 300, 500, then +300 each.
         match down {
             1 => 100,
             2 => 300,
-            3 => 500,
-            _ => 500 + (down - 3) * 300,
+            _ => 500 + 300 * (down - 3),
         }
     };
-    doubled_pen * i32::from(doubled)
+    doubled_penalty * doubled as i32
 }
 
-const WBF: [i32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990, 2240,
-    2490, 2990, 3490, 3990,
-];
-const DEALER_EXE: [i32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740, 1990, 2240,
-    2490, 2990, 3490, 3990,
+/// Upper bounds of each IMP band of the WBF standard table (index = IMPs).
+const WBF_TABLE: [i32; 24] = [
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
+    2240, 2490, 2990, 3490, 3990,
 ];
 
-fn lookup(table: &[i32; 24], diff: i32) -> i32 {
-    let a = diff.unsigned_abs() as i64;
-    let i = table.iter().position(|&t| i64::from(t) >= a).unwrap_or(24) as i32;
-    if diff < 0 { -i } else { i }
+/// The table of dealer 1.24 / dealer.exe (410 and 1190 where the WBF table has 420 and 1290).
+const DEALER_EXE_TABLE: [i32; 24] = [
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740, 1990,
+    2240, 2490, 2990, 3490, 3990,
+];
+
+fn imps_by(table: &[i32; 24], diff: i32) -> i32 {
+    let abs = diff.unsigned_abs();
+    let imps = table.iter().position(|&t| t as u32 >= abs).unwrap_or(24) as i32;
+    if diff < 0 { -imps } else { imps }
 }
 
-/// IMPs for a score difference by the WBF standard table (370–420 = 9, 1100–1290 = 15).
+/// IMPs for a score difference by the WBF standard table (370–420 = 9, 1100–1290 = 15), sign kept.
 pub fn imps(diff: i32) -> i32 {
-    lookup(&WBF, diff)
+    imps_by(&WBF_TABLE, diff)
 }
 
-/// IMPs by the table of dealer 1.24 and dealer.exe (420 = 10, 1200–1290 = 16).
+/// IMPs by the table of the original dealer / dealer.exe (420 = 10, 1200–1290 = 16), for compatibility.
 pub fn imps_dealer_exe(diff: i32) -> i32 {
-    lookup(&DEALER_EXE, diff)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn c(level: u8, strain: u8, doubled: u8) -> Contract {
-        Contract { level, strain, doubled }
-    }
-
-    #[test]
-    fn undoubled_matches_dealer_observations() {
-        assert_eq!(score(false, c(3, 4, 0), 9), 400);
-        assert_eq!(score(true, c(3, 4, 0), 9), 600);
-        assert_eq!(score(false, c(3, 4, 0), 10), 430);
-        assert_eq!(score(false, c(4, 3, 0), 9), -50);
-        assert_eq!(score(true, c(7, 4, 0), 13), 2220);
-        assert_eq!(score(false, c(1, 0, 0), 7), 70);
-        assert_eq!(score(true, c(6, 2, 0), 12), 1430);
-        assert_eq!(score(false, c(2, 2, 0), 8), 110);
-        assert_eq!(score(false, c(5, 0, 0), 11), 400);
-    }
-
-    #[test]
-    fn doubled_and_redoubled() {
-        assert_eq!(score(false, c(2, 2, 1), 8), 470); // 2H= doubled: 120 + 300 + 50
-        assert_eq!(score(false, c(1, 4, 1), 7), 180); // 1NT= doubled: 80 + 50 + 50
-        assert_eq!(score(true, c(1, 4, 2), 8), 1160); // 1NTxx+1 vul: 160+500+100+400
-        assert_eq!(score(false, c(4, 3, 1), 10), 590);
-        assert_eq!(score(false, c(4, 3, 1), 9), -100);
-        assert_eq!(score(false, c(4, 3, 1), 8), -300);
-        assert_eq!(score(false, c(4, 3, 1), 7), -500);
-        assert_eq!(score(false, c(4, 3, 1), 6), -800);
-        assert_eq!(score(true, c(4, 3, 1), 8), -500);
-        assert_eq!(score(true, c(4, 3, 2), 8), -1000);
-        assert_eq!(score(true, c(7, 4, 1), 13), 2490);
-    }
-
-    #[test]
-    fn codes() {
-        assert_eq!(Contract::from_code(19), Some(c(3, 4, 0)));
-        assert_eq!(Contract::from_code(63), Some(c(4, 3, 1)));
-        assert_eq!(Contract::from_code(103), Some(c(4, 3, 2)));
-        assert_eq!(Contract::from_code(3), None);
-    }
-
-    #[test]
-    fn imp_boundaries() {
-        let cases = [(0, 0), (10, 0), (20, 1), (40, 1), (50, 2), (80, 2), (90, 3), (360, 8), (370, 9), (420, 9),
-            (430, 10), (1090, 14), (1100, 15), (1290, 15), (1300, 16), (3990, 23), (4000, 24), (-50, -2)];
-        for (d, want) in cases {
-            assert_eq!(imps(d), want, "imps({d})");
-        }
-        assert_eq!(imps_dealer_exe(420), 10);
-        assert_eq!(imps_dealer_exe(1200), 16);
-        assert_eq!(imps_dealer_exe(410), 9);
-    }
+    imps_by(&DEALER_EXE_TABLE, diff)
 }

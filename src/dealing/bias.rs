@@ -13,8 +13,8 @@
 use super::random::BsdRandom;
 use crate::cards::{Card, Deal, Hand, Seat, Suit};
 
-/// Attempts at one deal before the restrictions are declared impossible to meet in practice.
-const TRIES: usize = 10_000;
+/// Attempts of DealerV2_4's fill at one deal before a fill known to fit is used instead.
+const TRIES: usize = 1_000;
 
 /// Lengths required by bias predeals: `lengths[seat][suit]`.
 pub type Lengths = [[Option<u8>; 4]; 4];
@@ -27,29 +27,33 @@ pub struct BiasDealer {
     lengths: Lengths,
     /// Cards of each suit not predealt.
     free: [Vec<Card>; 4],
+    /// Left-over cards of each suit each seat can take when DealerV2_4's fill keeps failing:
+    /// `fit[suit][seat]`, a fill that always works (from the feasibility check).
+    fit: [[i64; 4]; 4],
 }
 
 impl BiasDealer {
     /// A dealer for `seed`; an error says why the restrictions cannot be met.
     pub fn new(seed: i64, predeal: &[(Seat, Card)], lengths: Lengths) -> Result<BiasDealer, String> {
-        check(predeal, &lengths)?;
+        let fit = check(predeal, &lengths)?;
         let mut fixed = [Hand::default(); 4];
         for &(seat, card) in predeal {
             fixed[seat].add(card);
         }
         let taken = fixed.iter().fold(0u64, |a, h| a | h.0);
         let free = std::array::from_fn(|s| (0..13).map(|r| Card::new(s, r)).filter(|c| taken & c.bit() == 0).collect());
-        Ok(BiasDealer { rng: BsdRandom::new(seed as u32), fixed, lengths, free })
+        Ok(BiasDealer { rng: BsdRandom::new(seed as u32), fixed, lengths, free, fit })
     }
 
-    /// The next deal; an error when the restrictions could not be met in many tries.
-    pub fn next_deal(&mut self) -> Result<Deal, String> {
+    /// The next deal. DealerV2_4's fill can fail on a shuffle (it then deals again); after
+    /// many failures the left-over cards are shared out by a fill known to fit.
+    pub fn next_deal(&mut self) -> Deal {
         for _ in 0..TRIES {
             if let Some(d) = self.attempt() {
-                return Ok(d);
+                return d;
             }
         }
-        Err(format!("the bias predeals could not be met in {TRIES} tries of one deal"))
+        self.fitted()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -63,8 +67,8 @@ impl BiasDealer {
         }
     }
 
-    /// One try: the restricted suits' cards, then the rest in DealerV2_4's order.
-    fn attempt(&mut self) -> Option<Deal> {
+    /// The restricted suits' cards: the hands so far and the shuffled rest of the pack.
+    fn restricted_cards(&mut self) -> ([Hand; 4], Vec<Card>) {
         let mut hands = self.fixed;
         let mut pack = Vec::with_capacity(52);
         for suit in 0..4 {
@@ -81,6 +85,26 @@ impl BiasDealer {
             pack.extend(cards);
         }
         self.shuffle(&mut pack);
+        (hands, pack)
+    }
+
+    /// Every left-over card by the fill known to fit: `fit[suit][seat]` cards of each suit.
+    fn fitted(&mut self) -> Deal {
+        let (mut hands, pack) = self.restricted_cards();
+        for suit in 0..4 {
+            let mut cards = pack.iter().filter(|c| c.suit() == suit);
+            for (seat, hand) in hands.iter_mut().enumerate() {
+                for c in cards.by_ref().take(self.fit[suit][seat].max(0) as usize) {
+                    hand.add(*c);
+                }
+            }
+        }
+        Deal { hands }
+    }
+
+    /// One try: the restricted suits' cards, then the rest in DealerV2_4's order.
+    fn attempt(&mut self) -> Option<Deal> {
+        let (mut hands, mut pack) = self.restricted_cards();
         for seat in self.fill_order(&hands, &pack) {
             let allowed = |c: &Card| self.lengths[seat][c.suit()].is_none();
             let room = 13 - hands[seat].count() as usize;
@@ -119,8 +143,9 @@ impl BiasDealer {
     }
 }
 
-/// Why a set of predealt cards and bias lengths can never be dealt, if it cannot.
-pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<(), String> {
+/// Why a set of predealt cards and bias lengths can never be dealt, if it cannot; else a fill
+/// of the left-over cards that fits, `[suit][seat]`.
+pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], String> {
     const SEATS: [&str; 4] = ["North", "East", "South", "West"];
     const SUITS: [&str; 4] = ["club", "diamond", "heart", "spade"];
     let mut held = [[0u8; 4]; 4];
@@ -151,21 +176,22 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<(), String> 
         pool[suit] = i64::from(13 - used);
     }
     let room: [i64; 4] = std::array::from_fn(|h| 13 - (0..4).map(|s| i64::from(held[h][s] + extra[h][s])).sum::<i64>());
-    if max_flow(pool, room, lengths) < room.iter().sum::<i64>() {
+    let (filled, fit) = max_flow(pool, room, lengths);
+    if filled < room.iter().sum::<i64>() {
         return Err("the seats restricted by length cannot all be given 13 cards from the suits left to them".into());
     }
-    Ok(())
+    Ok(fit)
 }
 
 /// Largest number of the left-over cards (`pool` per suit) that can fill the seats' `room`
 /// through suits a seat is not restricted in (augmenting paths on a 4 × 4 graph).
-fn max_flow(mut pool: [i64; 4], mut room: [i64; 4], lengths: &Lengths) -> i64 {
+fn max_flow(mut pool: [i64; 4], mut room: [i64; 4], lengths: &Lengths) -> (i64, [[i64; 4]; 4]) {
     // flow[suit][seat]; an augmenting path may cancel flow on an earlier edge.
     let mut flow = [[0i64; 4]; 4];
     let allowed = |suit: Suit, seat: Seat| lengths[seat][suit].is_none();
     let mut total = 0;
     loop {
-        let Some(path) = augmenting_path(&pool, &room, &flow, &allowed) else { return total };
+        let Some(path) = augmenting_path(&pool, &room, &flow, &allowed) else { return (total, flow) };
         let amount = path_capacity(&path, &pool, &room, &flow);
         for w in path.windows(2) {
             match (w[0], w[1]) {
@@ -241,7 +267,7 @@ mod tests {
         let l = lengths(&[(3, 2, 6), (1, 0, 4), (1, 3, 2), (0, 3, 3), (2, 3, 5)]);
         let mut d = BiasDealer::new(283, &[], l).unwrap();
         for _ in 0..500 {
-            let deal = d.next_deal().unwrap();
+            let deal = d.next_deal();
             assert!(deal.is_complete());
             assert_eq!((deal.hands[3].len(2), deal.hands[1].len(0), deal.hands[1].len(3)), (6, 4, 2));
             assert_eq!((deal.hands[0].len(3), deal.hands[2].len(3), deal.hands[3].len(3)), (3, 5, 3));
@@ -254,10 +280,21 @@ mod tests {
         let pre = [(0, Card::new(3, 12)), (0, Card::new(3, 11)), (0, Card::new(2, 12))];
         let mut d = BiasDealer::new(1, &pre, l).unwrap();
         for _ in 0..200 {
-            let deal = d.next_deal().unwrap();
+            let deal = d.next_deal();
             assert!(deal.is_complete());
             assert_eq!(deal.hands[0].len(3), 5);
             assert!(deal.hands[0].has(Card::new(3, 12)) && deal.hands[0].has(Card::new(2, 12)));
+        }
+    }
+
+    #[test]
+    fn the_fitted_fill_meets_the_lengths() {
+        let l = lengths(&[(3, 2, 6), (1, 0, 4), (1, 3, 2), (0, 3, 3), (2, 3, 5)]);
+        let mut d = BiasDealer::new(5, &[], l).unwrap();
+        for _ in 0..100 {
+            let deal = d.fitted();
+            assert!(deal.is_complete());
+            assert_eq!((deal.hands[3].len(2), deal.hands[1].len(0), deal.hands[0].len(3)), (6, 4, 3));
         }
     }
 

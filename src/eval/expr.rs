@@ -37,7 +37,7 @@ impl Program {
                 i32::from(self.script.shapes[*t].contains(i))
             }
             Expr::HasCard(seat, card) => i32::from(ctx.deal.hands[*seat].has(*card)),
-            Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx, e)?,
+            Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx)?,
             Expr::Score(v, c, t, span) => {
                 let (v, c, t) = (self.eval(v, ctx)?, self.eval(c, ctx)?, self.eval(t, ctx)?);
                 let contract = Contract::from_code(c).ok_or_else(|| err(*span, format!("score: {c} is not a contract number")))?;
@@ -86,16 +86,13 @@ impl Program {
         }
     }
 
-    fn tricks(&self, seat: usize, strain: usize, ctx: &mut Ctx, e: &Expr) -> R {
-        let deal = *ctx.deal;
-        let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), format!("no double-dummy solver for {e:?}")))?;
-        let t = dd.table(&deal).map_err(|m| err(Span::default(), m))?;
-        Ok(i32::from(t[seat][strain]))
+    fn tricks(&self, seat: usize, strain: usize, ctx: &mut Ctx) -> R {
+        Ok(i32::from(ctx.dd_table()?[seat][strain]))
     }
 
     fn par(&self, side: usize, ctx: &mut Ctx) -> R {
         let (deal, vul) = (*ctx.deal, ctx.vulnerable);
-        let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), "no double-dummy solver for par"))?;
+        let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), "double-dummy solving is not available here"))?;
         let p = dd.par_ns(&deal, vul).map_err(|m| err(Span::default(), m))?;
         Ok(if side == 0 { p } else { -p })
     }

@@ -56,6 +56,16 @@ pub struct Ctx<'a> {
     pub vulnerable: u8,
 }
 
+impl Ctx<'_> {
+    /// The deal's 20 double-dummy results (declarer N,E,S,W × strain C,D,H,S,NT).
+    pub fn dd_table(&mut self) -> Result<[[u8; 5]; 4], EvalError> {
+        let deal = *self.deal;
+        let no_solver = || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
+        let dd = self.dd.as_mut().ok_or_else(no_solver)?;
+        dd.table(&deal).map_err(|m| EvalError { span: Span::default(), message: m })
+    }
+}
+
 /// Compiles a script: parse, then build the lookup tables.
 pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Program, Vec<Diagnostic>> {
     let source = crate::script::params::substitute(source, file, &options.params).map_err(|d| vec![d])?;

@@ -11,10 +11,10 @@ fn no_solver(span: Span, what: &str) -> EvalError {
 
 /// The 20 double-dummy results of the context's deal: declarer N, E, S, W × strain C, D, H, S, NT.
 pub fn dd_table(ctx: &mut Ctx, span: Span, what: &str) -> Result<[[u8; 5]; 4], EvalError> {
-    let deal = *ctx.deal;
-    // DD: the solver arrives here through `ctx.dd` once the engine passes one in.
-    let dd = ctx.dd.as_mut().ok_or_else(|| no_solver(span, what))?;
-    dd.table(&deal).map_err(|message| EvalError { span, message })
+    if ctx.dd.is_none() {
+        return Err(no_solver(span, what));
+    }
+    ctx.dd_table().map_err(|e| EvalError { span, ..e })
 }
 
 impl Program {

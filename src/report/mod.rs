@@ -4,3 +4,4 @@ pub mod deal;
 pub mod evalcontract;
 pub mod export;
 pub mod stats;
+pub mod stats_file;

@@ -175,8 +175,9 @@ impl<'a> ActionState<'a> {
                     out.push_str(&cells.join(","));
                 }
                 ReportTerm::ParContract(_, span) => {
-                    // DD: the par contract's text (DDS `ParContracts`) is not in the `DoubleDummy`
-                    // trait yet; add it there and print `'…'` here.
+                    // DD: the par contract's text (DealerV2_4 prints DDS's `ParContracts[vul]`, e.g.
+                    // ` 3N  by NS both`) is not in the `DoubleDummy` trait yet: add it there (from
+                    // `crate::dd::par::Par::contracts`) and print it here as `'…'`.
                     let message = "unsupported: parcontract (needs the par contract from the double-dummy solver, which dealbench does not provide yet)".to_string();
                     return Err(EvalError { span: *span, message });
                 }

@@ -1,27 +1,92 @@
-//! The generation loop of dealer 1.24 (compat.md §1.8) over the dealer.exe stream.
+//! The generation loop of dealer 1.24 (compat.md §1.8): deal, test the condition, run the
+//! actions of matching deals in deal order, stop at the produce or generate limit.
 
 use super::actions::ActionState;
+use super::dd_cache::DdCache;
+use super::source::{Source, StreamKind};
 use super::{Event, Matched, RunOptions, Summary};
-use crate::cards::{Card, Seat};
+use crate::cards::{Card, Deal, Seat};
 use crate::dealing::bias::BiasDealer;
-use crate::dealing::DealerStream;
-use crate::eval::{Ctx, Program};
+use crate::dealing::{DealerStream, FastStream};
+use crate::eval::{Ctx, EvalError, Program};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
+/// Salt that gives the actions an `rnd` stream of their own, apart from the condition's,
+/// so results are the same whichever thread tested the condition.
+const ACTION_RND_SALT: u64 = 0x5DEE_CE66_D1CE_5EED;
+
 pub(super) struct Engine<'a> {
-    program: &'a Program,
-    options: &'a RunOptions,
+    pub(super) program: &'a Program,
+    pub(super) options: &'a RunOptions,
     tx: &'a SyncSender<Event>,
-    cancel: &'a AtomicBool,
+    pub(super) cancel: &'a AtomicBool,
 }
 
 /// The limits a run works to.
-struct Limits {
-    seed: i64,
-    generate: u64,
-    produce: u64,
+pub(super) struct Limits {
+    pub(super) seed: i64,
+    pub(super) generate: u64,
+    pub(super) produce: u64,
+}
+
+/// Why dealing stopped early.
+pub(super) enum Halt {
+    /// The script failed on a deal.
+    Failed(EvalError),
+    /// Nobody listens any more.
+    Hangup,
+}
+
+/// Takes matching deals in deal order and runs the actions on them.
+pub(super) struct Consumer<'a> {
+    engine: &'a Engine<'a>,
+    state: ActionState<'a>,
+    pub(super) dd: DdCache,
+    pending: String,
+    pub(super) produced: u64,
+    pub(super) produce_limit: u64,
+    pub(super) vulnerable: u8,
+    start: Instant,
+    last_report: Instant,
+}
+
+impl<'a> Consumer<'a> {
+    /// Runs the actions on a matching deal (`generated` is its 1-based number among all
+    /// dealt); true when the produce limit is reached.
+    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+        self.produced += 1;
+        if let Some(t) = table {
+            self.dd.prime(deal, t);
+        }
+        let o = self.engine.options;
+        let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: o.rnd_seed ^ ACTION_RND_SALT, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+        let printed = self.state.per_deal(&mut ctx, self.produced).map_err(Halt::Failed)?;
+        let m = Matched { number: self.produced, generated, deal, printed };
+        if !self.engine.deliver(&mut self.pending, m) {
+            return Err(Halt::Hangup);
+        }
+        Ok(self.produced >= self.produce_limit)
+    }
+
+    /// How long the run's thread may wait before reporting progress.
+    pub(super) fn engine_progress_every(&self) -> Duration {
+        self.engine.options.progress_every
+    }
+
+    /// Progress every so often; false when the run was cancelled.
+    pub(super) fn tick(&mut self, generated: u64) -> bool {
+        if self.engine.cancel.load(Ordering::Relaxed) {
+            return false;
+        }
+        let now = Instant::now();
+        if now - self.last_report >= self.engine.options.progress_every {
+            self.last_report = now;
+            self.engine.progress(&self.state, generated, self.produced, now - self.start);
+        }
+        true
+    }
 }
 
 impl<'a> Engine<'a> {
@@ -49,73 +114,98 @@ impl<'a> Engine<'a> {
         p
     }
 
+    /// Why the bias predeals cannot be dealt with this run's predealt cards (`-N` … included).
+    fn bias_error(&self) -> Option<EvalError> {
+        let span = self.program.script.bias_span?;
+        let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
+        Some(EvalError { span, message })
+    }
+
+    fn source(&self, seed: i64) -> Source {
+        if let Some(list) = &self.options.deals {
+            return Source::List(list.clone(), 0);
+        }
+        if self.program.script.bias_span.is_some() {
+            // checked by `bias_error` before the run starts
+            if let Ok(b) = BiasDealer::new(seed, &self.predeal(), self.program.script.bias) {
+                return Source::Bias(Box::new(b));
+            }
+        }
+        match self.options.stream {
+            StreamKind::Dealer => Source::Dealer(Box::new(DealerStream::new(seed, &self.predeal()))),
+            StreamKind::Fast => {
+                let (k, n) = self.options.shard.unwrap_or((0, 1));
+                Source::Fast { stream: FastStream::new(seed as u64, &self.predeal()), next: k, step: n.max(1) }
+            }
+        }
+    }
+
+    /// True when the condition holds; the context a worker or the sequential loop evaluates in.
+    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: u8) -> Result<bool, EvalError> {
+        let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
+        self.program.matches(&mut ctx)
+    }
+
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        let mut source = match &self.options.deals {
-            Some(list) => Source::List(list.clone(), 0),
-            None if self.program.script.bias_span.is_some() => match self.bias_dealer(lim.seed) {
-                Ok(b) => Source::Bias(Box::new(b), None),
-                Err(e) => return self.fail(&e, &mut String::new()),
-            },
-            None => Source::Stream(Box::new(DealerStream::new(lim.seed, &self.predeal()))),
-        };
-        let mut state = ActionState::new(self.program, self.options, lim.seed);
+        if let Some(e) = self.bias_error() {
+            return self.fail(&e);
+        }
+        let source = self.source(lim.seed);
         let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
-        let (mut ngen, mut nprod) = (0u64, 0u64);
-        let mut last_report = start;
-        let mut cancelled = false;
-        let mut pending = String::new();
-        while ngen < lim.generate && nprod < lim.produce {
-            let Some(deal) = source.next() else { break };
-            ngen += 1;
-            let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: None, vulnerable };
-            let hit = match self.program.matches(&mut ctx) {
-                Ok(h) => h,
-                Err(e) => return self.fail(&e, &mut pending),
-            };
-            if hit {
-                nprod += 1;
-                let printed = match state.per_deal(&mut ctx, nprod) {
-                    Ok(p) => p,
-                    Err(e) => return self.fail(&e, &mut pending),
-                };
-                if !self.deliver(&mut pending, Matched { number: nprod, generated: ngen, deal, printed }) {
-                    return;
-                }
-            }
-            if ngen & 0x3FFF == 0 || hit {
-                if self.cancel.load(Ordering::Relaxed) {
-                    cancelled = true;
-                    break;
-                }
-                let now = Instant::now();
-                if now - last_report >= self.options.progress_every {
-                    last_report = now;
-                    self.progress(&state, ngen, nprod, now - start);
-                }
-            }
+        let mut c = Consumer {
+            engine: self,
+            state: ActionState::new(self.program, self.options, lim.seed),
+            dd: DdCache::default(),
+            pending: String::new(),
+            produced: 0,
+            produce_limit: lim.produce,
+            vulnerable,
+            start,
+            last_report: start,
+        };
+        let (generated, halt) = if self.options.threads > 1 {
+            super::parallel::run(self, &lim, source, &mut c)
+        } else {
+            self.sequential(&lim, source, &mut c)
+        };
+        if !c.pending.is_empty() {
+            let _ = self.tx.send(Event::Output(std::mem::take(&mut c.pending)));
         }
-        if let Source::Bias(_, Some(e)) = &source {
-            let span = self.program.script.bias_span.unwrap_or_default();
-            return self.fail(&crate::eval::EvalError { span, ..e.clone() }, &mut pending);
-        }
+        let cancelled = match halt {
+            Some(Halt::Failed(e)) => return self.fail(&e),
+            Some(Halt::Hangup) => return,
+            None => self.cancel.load(Ordering::Relaxed),
+        };
         let elapsed = start.elapsed();
-        if !pending.is_empty() {
-            let _ = self.tx.send(Event::Output(std::mem::take(&mut pending)));
-        }
-        self.progress(&state, ngen, nprod, elapsed);
-        let text = state.finish(ngen, nprod, elapsed.as_secs_f64());
+        self.progress(&c.state, generated, c.produced, elapsed);
+        let text = c.state.finish(generated, c.produced, elapsed.as_secs_f64());
         let _ = self.tx.send(Event::Output(text));
-        let summary = Summary { generated: ngen, produced: nprod, seed: lim.seed, elapsed, cancelled };
+        let summary = Summary { generated, produced: c.produced, seed: lim.seed, elapsed, cancelled };
         let _ = self.tx.send(Event::Finished(summary));
     }
 
-    /// DealerV2_4's bias dealer for a script with `predeal spades(north) == 5`.
-    fn bias_dealer(&self, seed: i64) -> Result<BiasDealer, crate::eval::EvalError> {
-        let span = self.program.script.bias_span.unwrap_or_default();
-        BiasDealer::new(seed, &self.predeal(), self.program.script.bias)
-            .map_err(|message| crate::eval::EvalError { span, message })
+    /// One thread: deal, test, act. Returns the deals generated and why it stopped early.
+    fn sequential(&self, lim: &Limits, mut source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
+        let mut ngen = 0u64;
+        while ngen < lim.generate && c.produced < lim.produce {
+            let Some(deal) = source.next() else { break };
+            ngen += 1;
+            let hit = match self.test(&deal, &mut c.dd, c.vulnerable) {
+                Ok(h) => h,
+                Err(e) => return (ngen, Some(Halt::Failed(e))),
+            };
+            if hit {
+                if let Err(h) = c.matched(ngen, deal, None) {
+                    return (ngen, Some(h));
+                }
+            }
+            if (ngen & 0x3FFF == 0 || hit) && !c.tick(ngen) {
+                break;
+            }
+        }
+        (ngen, None)
     }
 
     /// Sends a matching deal, or batches its printed text; false when nobody listens.
@@ -135,34 +225,8 @@ impl<'a> Engine<'a> {
         let _ = self.tx.send(Event::Stats(Box::new(state.snapshot(generated, produced))));
     }
 
-    fn fail(&self, e: &crate::eval::EvalError, pending: &mut String) {
-        if !pending.is_empty() {
-            let _ = self.tx.send(Event::Output(std::mem::take(pending)));
-        }
+    fn fail(&self, e: &EvalError) {
         let _ = self.tx.send(Event::Failed(Box::new(self.program.diagnostic(e))));
-    }
-}
-
-/// Where deals come from: dealer.exe's stream, DealerV2_4's bias dealer (with the error that
-/// stopped it), or a list read from a file.
-enum Source {
-    Stream(Box<DealerStream>),
-    Bias(Box<BiasDealer>, Option<crate::eval::EvalError>),
-    List(std::sync::Arc<Vec<crate::cards::Deal>>, usize),
-}
-
-impl Source {
-    #[inline]
-    fn next(&mut self) -> Option<crate::cards::Deal> {
-        match self {
-            Source::Stream(s) => Some(s.next_deal()),
-            Source::Bias(b, err) => b.next_deal().map_err(|m| *err = Some(crate::eval::EvalError { span: Default::default(), message: m })).ok(),
-            Source::List(list, i) => {
-                let d = list.get(*i).copied();
-                *i += 1;
-                d
-            }
-        }
     }
 }
 

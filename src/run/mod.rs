@@ -4,9 +4,14 @@
 //! terminals. Every event of a run arrives in order on one channel.
 
 mod actions;
+mod dd_cache;
 mod engine;
 pub mod files;
+mod parallel;
+mod source;
 pub mod stats;
+
+pub use source::StreamKind;
 
 use crate::cards::{Card, Deal, Seat};
 use crate::eval::Program;
@@ -43,6 +48,12 @@ pub struct RunOptions {
     pub progress_every: Duration,
     /// `YYYY.MM.DD` for PBN's `[Date]`; today when `None`.
     pub date: Option<String>,
+    /// Threads that deal and test the condition (1: everything on the run's own thread).
+    pub threads: usize,
+    /// Which generator deals.
+    pub stream: StreamKind,
+    /// `--shard K/N`: only the K-th of N interleaved slices of the fast stream.
+    pub shard: Option<(u64, u64)>,
     /// Evaluate these deals (read from a file) instead of dealing.
     pub deals: Option<Arc<Vec<Deal>>>,
     /// `-C`: the file `csvrpt` appends to (standard output when `None`).
@@ -75,6 +86,9 @@ impl Default for RunOptions {
             csv_file: None,
             export_file: None,
             title: None,
+            threads: 1,
+            stream: StreamKind::Dealer,
+            shard: None,
         }
     }
 }

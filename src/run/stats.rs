@@ -1,7 +1,9 @@
 //! Statistics a run accumulates: averages and frequency tables.
 
+use serde::{Deserialize, Serialize};
+
 /// One `average` action's running totals.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AverageStat {
     /// The label, if the script gave one.
     pub label: Option<String>,
@@ -42,7 +44,7 @@ impl AverageStat {
 }
 
 /// One axis of a frequency table: values `low..=high` plus Low and High buckets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Axis {
     /// Lowest value with a row of its own.
     pub low: i64,
@@ -68,7 +70,7 @@ impl Axis {
 }
 
 /// One `frequency` action's counts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FrequencyStat {
     /// The label, if the script gave one.
     pub label: Option<String>,
@@ -110,7 +112,7 @@ impl FrequencyStat {
 }
 
 /// Every statistic of a run, in the script's action order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Deals dealt so far.
     pub generated: u64,
@@ -120,6 +122,30 @@ pub struct Stats {
     pub averages: Vec<AverageStat>,
     /// The `frequency` actions.
     pub frequencies: Vec<FrequencyStat>,
+}
+
+impl Stats {
+    /// Adds another shard's figures; an error when the two runs' statistics differ in shape.
+    pub fn merge(&mut self, other: &Stats) -> Result<(), String> {
+        let same_averages = self.averages.len() == other.averages.len()
+            && self.averages.iter().zip(&other.averages).all(|(a, b)| a.label == b.label);
+        let same_freqs = self.frequencies.len() == other.frequencies.len()
+            && self.frequencies.iter().zip(&other.frequencies).all(|(a, b)| {
+                a.label == b.label && a.rows == b.rows && a.cols == b.cols && a.counts.len() == b.counts.len()
+            });
+        if !same_averages || !same_freqs {
+            return Err("the files come from different scripts: their averages and frequencies differ".into());
+        }
+        self.generated += other.generated;
+        self.produced += other.produced;
+        for (a, b) in self.averages.iter_mut().zip(&other.averages) {
+            a.merge(b);
+        }
+        for (a, b) in self.frequencies.iter_mut().zip(&other.frequencies) {
+            a.merge(b);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -245,13 +245,13 @@ impl Parser {
         }
         self.script.bias[seat][suit] = Some(n as u8);
         self.script.bias_span = Some(span);
-        crate::dealing::bias::check(&[], &self.script.bias).map_err(|m| self.error_at(span, m))
+        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
     }
 
     /// After the whole script: predealt cards and bias lengths can be dealt together.
     pub(super) fn check_bias(&self) -> PResult<()> {
         let Some(span) = self.script.bias_span else { return Ok(()) };
-        crate::dealing::bias::check(&self.script.predeal, &self.script.bias).map_err(|m| self.error_at(span, m))
+        crate::dealing::bias::check(&self.script.predeal, &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
     }
 
     fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {

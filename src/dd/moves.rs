@@ -1,0 +1,192 @@
+//! Move generation (one card per rank-equivalent sequence) and heuristic move ordering.
+
+use super::search::{suit_bits, top_bit, Search, Trick};
+
+/// Candidate cards of a node, best first after [`MoveList::sort`].
+#[derive(Default)]
+pub(crate) struct MoveList {
+    pub cards: [u8; 13],
+    pub scores: [i16; 13],
+    pub len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn push(&mut self, card: u32, score: i32) {
+        self.cards[self.len] = card as u8;
+        self.scores[self.len] = score as i16;
+        self.len += 1;
+    }
+
+    /// Insertion sort by descending score (stable).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let (c, s) = (self.cards[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < s {
+                self.cards[j] = self.cards[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            self.cards[j] = c;
+            self.scores[j] = s;
+        }
+    }
+}
+
+/// One card per run of cards adjacent among `all` (the suit's cards left at the start of the
+/// trick) and held by the same hand: the highest of each run.
+#[inline]
+fn representatives(h: u64, all: u64) -> u64 {
+    let mut reps = 0;
+    let mut x = h;
+    while x != 0 {
+        let c = x & x.wrapping_neg();
+        x ^= c;
+        let above = all & !(c | (c - 1));
+        let next = above & above.wrapping_neg();
+        if next & h == 0 {
+            reps |= c;
+        }
+    }
+    reps
+}
+
+impl Search {
+    /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
+    pub(crate) fn gen_moves(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
+        let hand = self.hands[player];
+        if pos > 0 {
+            let follow = suit_bits(hand, t.lead_suit);
+            if follow != 0 {
+                self.follow_moves(t, pos, player, follow, list);
+            } else {
+                self.void_moves(t, pos, player, list);
+            }
+        } else {
+            self.lead_moves(player, list);
+        }
+        let key = self.cutoff_key(t, pos, player);
+        let (k, killer) = self.cutoffs[(key >> 48) as usize];
+        if k == key && pos == 0 {
+            for i in 0..list.len {
+                if list.cards[i] == killer {
+                    list.scores[i] = i16::MAX;
+                }
+            }
+        }
+        list.sort();
+    }
+
+    fn lead_moves(&self, p: usize, list: &mut MoveList) {
+        let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
+        let trump = self.trump;
+        let has_trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
+        for s in 0..4 {
+            let h = suit_bits(self.hands[p], s);
+            if h == 0 {
+                continue;
+            }
+            let all_s = suit_bits(self.all, s);
+            let top = top_bit(all_s);
+            let pd_s = suit_bits(self.hands[pd], s);
+            let (l_s, r_s) = (suit_bits(self.hands[lho], s), suit_bits(self.hands[rho], s));
+            let mut base = 0;
+            if s != trump && trump < 4 {
+                if pd_s == 0 && has_trumps(pd) {
+                    base += 30;
+                }
+                if (l_s == 0 && has_trumps(lho)) || (r_s == 0 && has_trumps(rho)) {
+                    base -= 40;
+                }
+            }
+            if s == trump {
+                base -= 5;
+            }
+            if l_s == 0 && r_s == 0 {
+                base += 20;
+            }
+            let reps = representatives(h, all_s);
+            let mut x = reps;
+            while x != 0 {
+                let c = x & x.wrapping_neg();
+                x ^= c;
+                let rank = c.trailing_zeros() as i32;
+                let mut sc = base;
+                if c == top {
+                    sc += 40;
+                } else if pd_s & top != 0 {
+                    sc += 30 - rank;
+                } else if l_s & top != 0 {
+                    sc -= 10 + rank;
+                } else {
+                    sc += 5 - rank;
+                }
+                list.push(s as u32 * 16 + rank as u32, sc);
+            }
+        }
+    }
+
+    fn follow_moves(&self, t: &Trick, pos: usize, p: usize, follow: u64, list: &mut MoveList) {
+        let s = t.lead_suit;
+        let all_s = suit_bits(self.all, s);
+        let reps = representatives(follow, all_s);
+        let partner_wins = t.win_seat == p ^ 2;
+        let win_in_suit = t.win_card as usize / 16 == s;
+        let win_rank = t.win_card as i32 % 16;
+        // Cards of the players still to come in this trick.
+        let later: u64 = (pos + 1..4).map(|i| suit_bits(self.hands[(t.leader + i) & 3], s)).fold(0, |a, b| a | b);
+        let later_top = if later == 0 { -1 } else { 63 - later.leading_zeros() as i32 };
+        let mut x = reps;
+        while x != 0 {
+            let c = x & x.wrapping_neg();
+            x ^= c;
+            let rank = c.trailing_zeros() as i32;
+            let beats = win_in_suit && rank > win_rank;
+            let sc = if partner_wins && (pos == 3 || win_rank > later_top || !win_in_suit) {
+                -rank
+            } else if beats {
+                if pos == 3 || rank > later_top { 60 - rank } else if pos == 2 { 20 - rank } else { -20 - rank }
+            } else {
+                -rank
+            };
+            list.push(s as u32 * 16 + rank as u32, sc);
+        }
+    }
+
+    fn void_moves(&self, t: &Trick, pos: usize, p: usize, list: &mut MoveList) {
+        let partner_wins = t.win_seat == p ^ 2;
+        let trump = self.trump;
+        for s in 0..4 {
+            let h = suit_bits(self.hands[p], s);
+            if h == 0 {
+                continue;
+            }
+            let all_s = suit_bits(self.all, s);
+            let reps = representatives(h, all_s);
+            let len = h.count_ones() as i32;
+            let lowest = reps & reps.wrapping_neg();
+            let mut x = reps;
+            while x != 0 {
+                let c = x & x.wrapping_neg();
+                x ^= c;
+                let rank = c.trailing_zeros() as i32;
+                let card = s as u32 * 16 + rank as u32;
+                let sc = if s == trump {
+                    if partner_wins && pos == 3 {
+                        -100 - rank
+                    } else if self.beats(card, t.win_card) {
+                        50 - rank
+                    } else {
+                        -80 - rank
+                    }
+                } else if c == lowest {
+                    len - 20
+                } else {
+                    -40 - rank
+                };
+                list.push(card, sc);
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
+//! and a sure trick for the defenders when they hold the top card of every suit the leader has.
+
+use super::search::{suit_bits, top_bit, Search};
+
+impl Search {
+    /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
+    /// top card and partner cashing; with the cards whose ranks the count relies on.
+    pub(crate) fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+        let own = self.cash(leader);
+        let pd = leader ^ 2;
+        if self.has_entry(leader, pd) {
+            let via = self.cash(pd);
+            if via.0 > own.0 {
+                return via;
+            }
+        }
+        own
+    }
+
+    /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
+    fn has_entry(&self, leader: usize, pd: usize) -> bool {
+        let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
+        let trump = self.trump;
+        (0..4).any(|s| {
+            let all_s = suit_bits(self.all, s);
+            if suit_bits(self.hands[leader], s) == 0 || all_s == 0 || suit_bits(self.hands[pd], s) & top_bit(all_s) == 0 {
+                return false;
+            }
+            if trump == 4 || s == trump {
+                return true;
+            }
+            [lho, rho].iter().all(|&o| suit_bits(self.hands[o], s) != 0 || suit_bits(self.hands[o], trump) == 0)
+        })
+    }
+
+    /// Tricks `p` can cash from its own hand, leading winner after winner.
+    fn cash(&self, p: usize) -> (i32, u64) {
+        let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
+        let trump = self.trump;
+        let trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
+        let (l_ruffs, r_ruffs) = (trumps(lho), trumps(rho));
+        let mut count = 0;
+        let mut rel = 0u64;
+        for s in 0..4 {
+            let mine = suit_bits(self.hands[p], s);
+            if mine == 0 {
+                continue;
+            }
+            let (l, r) = (suit_bits(self.hands[lho], s), suit_bits(self.hands[rho], s));
+            let pd_s = suit_bits(self.hands[pd], s);
+            let ruff_risk = s != trump && (l_ruffs || r_ruffs);
+            // Top sequence of `p` among the suit's remaining cards.
+            let mut rest = suit_bits(self.all, s);
+            let mut top = 0u64;
+            while rest != 0 {
+                let t = top_bit(rest);
+                if t & mine == 0 {
+                    break;
+                }
+                top |= t;
+                rest ^= t;
+            }
+            let k = top.count_ones();
+            let opp_len = l.count_ones().max(r.count_ones());
+            let partner_low = pd_s == 0 || top_bit(pd_s) < (mine & mine.wrapping_neg());
+            let mut n = k;
+            let mut used = top;
+            if ruff_risk {
+                if l_ruffs {
+                    n = n.min(l.count_ones());
+                }
+                if r_ruffs {
+                    n = n.min(r.count_ones());
+                }
+                // Only the top n cards are relied on.
+                for _ in n..k {
+                    used &= used - 1;
+                }
+            } else if opp_len <= k && partner_low {
+                n = mine.count_ones();
+                // With partner holding cards, "partner's are lower" relies on all of ours.
+                used = if pd_s != 0 { mine } else if opp_len == 0 { 0 } else { top };
+            }
+            count += n as i32;
+            rel |= used << (16 * s);
+        }
+        (count, rel)
+    }
+
+    /// Does the side not on lead surely win a trick? True when, in every suit the leader holds,
+    /// an opponent holds the top card and the leader's partner cannot ruff it. Returns the top
+    /// cards relied on.
+    pub(crate) fn defenders_sure_trick(&self, leader: usize) -> Option<u64> {
+        let pd = leader ^ 2;
+        let trump = self.trump;
+        let pd_trumps = trump < 4 && suit_bits(self.hands[pd], trump) != 0;
+        let mut rel = 0u64;
+        for s in 0..4 {
+            if suit_bits(self.hands[leader], s) == 0 {
+                continue;
+            }
+            let top = top_bit(suit_bits(self.all, s));
+            let side = suit_bits(self.hands[leader] | self.hands[pd], s);
+            if side & top != 0 {
+                return None;
+            }
+            if trump < 4 && s != trump && pd_trumps && suit_bits(self.hands[pd], s) == 0 {
+                return None;
+            }
+            rel |= top << (16 * s);
+        }
+        Some(rel)
+    }
+}

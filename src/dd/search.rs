@@ -1,0 +1,347 @@
+//! The search: trick-boundary node (targets, TT, quick tricks) and card-by-card alpha-beta.
+//!
+//! Cards are bits `suit*16 + rank` of a `u64`, as in [`crate::cards::Hand`]. Results are booleans
+//! "North-South take at least `beta` tricks in all", each with the set of cards whose ranks the
+//! result depends on (winning-rank back-up, for the partition-search transposition table).
+
+use super::moves::MoveList;
+use super::tt::Tt;
+use crate::cards::Deal;
+
+/// The 13 rank bits of one suit.
+pub(crate) const SUIT: u64 = 0x1FFF;
+
+/// Ranks of one suit in `cards`.
+#[inline]
+pub(crate) fn suit_bits(cards: u64, s: usize) -> u64 {
+    (cards >> (s * 16)) & SUIT
+}
+
+/// The highest card (as a one-bit mask) of a non-empty set.
+#[inline]
+pub(crate) fn top_bit(x: u64) -> u64 {
+    1u64 << (63 - x.leading_zeros())
+}
+
+/// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
+pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
+
+/// State of the trick in progress.
+#[derive(Clone, Copy)]
+pub(crate) struct Trick {
+    pub leader: usize,
+    pub lead_suit: usize,
+    /// Bit index of the card winning so far.
+    pub win_card: u32,
+    pub win_seat: usize,
+    /// Cards played to this trick.
+    pub played: u64,
+}
+
+/// Search state for one deal and strain.
+pub(crate) struct Search {
+    pub hands: [u64; 4],
+    /// Cards not in completed tricks (the current trick's cards included).
+    pub all: u64,
+    /// Trump suit 0..3, or 4 for notrump.
+    pub trump: usize,
+    pub ns_won: i32,
+    pub tricks_left: i32,
+    /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
+    own: Vec<u32>,
+    pub tt: Tt,
+    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
+    pub cutoffs: Vec<(u64, u8)>,
+    pub nodes: u64,
+    pub stats: [u64; 8],
+}
+
+impl Search {
+    pub fn new(max_bytes: usize) -> Search {
+        Search {
+            hands: [0; 4],
+            all: 0,
+            trump: 4,
+            ns_won: 0,
+            tricks_left: 0,
+            own: vec![0; 4 * 8192],
+            tt: Tt::new(max_bytes),
+            cutoffs: vec![(0, 0); CUTOFF_SLOTS],
+            nodes: 0,
+            stats: [0; 8],
+        }
+    }
+
+    /// Loads a deal (validated by the caller) and precomputes the relative-rank owner tables.
+    pub fn set_deal(&mut self, deal: &Deal) {
+        for (h, hand) in deal.hands.iter().enumerate() {
+            self.hands[h] = hand.0;
+        }
+        self.all = self.hands.iter().fold(0, |a, h| a | h);
+        self.tricks_left = self.hands[0].count_ones() as i32;
+        self.ns_won = 0;
+        for s in 0..4 {
+            let table = &mut self.own[s * 8192..(s + 1) * 8192];
+            for subset in 1..8192usize {
+                let rest = subset & (subset - 1);
+                let low = subset.trailing_zeros() as usize;
+                let owner = (0..4).find(|&h| suit_bits(self.hands[h], s) >> low & 1 != 0).unwrap_or(0);
+                table[subset] = table[rest] | (owner as u32) << (2 * rest.count_ones());
+            }
+        }
+    }
+
+    /// Sets the trump suit (4 = notrump) and forgets what was learnt for another strain.
+    pub fn set_trump(&mut self, trump: usize) {
+        self.trump = trump;
+        self.tt.clear();
+        self.cutoffs.iter_mut().for_each(|c| *c = (0, 0));
+    }
+
+    /// A first guess of North-South's tricks with `leader` on lead.
+    pub fn estimate(&self, _leader: usize) -> i32 {
+        let hcp = |h: u64| -> i32 {
+            (0..4).map(|s| {
+                let b = suit_bits(h, s);
+                4 * (b >> 12 & 1) + 3 * (b >> 11 & 1) + 2 * (b >> 10 & 1) + (b >> 9 & 1)
+            }).sum::<u64>() as i32
+        };
+        let ns = hcp(self.hands[0]) + hcp(self.hands[2]);
+        let total = ns + hcp(self.hands[1]) + hcp(self.hands[3]);
+        let n = self.tricks_left;
+        if total == 0 { n / 2 } else { (n * ns + total / 2) / total }
+    }
+
+    /// North-South's tricks with `leader` on lead from the loaded position (MTD driver).
+    pub fn solve(&mut self, leader: usize, guess: i32) -> i32 {
+        let (mut lo, mut hi) = (0, self.tricks_left);
+        let mut beta = guess.clamp(lo + 1, hi.max(1));
+        while lo < hi {
+            beta = beta.clamp(lo + 1, hi);
+            if self.lead(leader, beta).0 {
+                lo = beta;
+                beta += 1;
+            } else {
+                hi = beta - 1;
+                beta -= 1;
+            }
+        }
+        lo
+    }
+
+    /// Suit lengths of all hands, one nibble per (hand, suit).
+    #[inline]
+    fn shape(&self) -> u64 {
+        let mut key = 0u64;
+        for h in 0..4 {
+            for s in 0..4 {
+                key |= (suit_bits(self.hands[h], s).count_ones() as u64) << ((h * 4 + s) * 4);
+            }
+        }
+        key
+    }
+
+    /// Owner pattern of the remaining cards, 26 bits a suit (two suits a word).
+    #[inline]
+    fn pattern(&self) -> [u32; 4] {
+        let mut p = [0u32; 4];
+        for (s, ps) in p.iter_mut().enumerate() {
+            *ps = self.own[s * 8192 + suit_bits(self.all, s) as usize];
+        }
+        p
+    }
+
+    /// Start of a trick: can North-South reach `beta` tricks in all?
+    pub fn lead(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+        let need = beta - self.ns_won;
+        if need <= 0 {
+            return (true, 0);
+        }
+        if need > self.tricks_left {
+            return (false, 0);
+        }
+        if self.tricks_left == 1 {
+            return self.last_trick(leader, need);
+        }
+        self.stats[0] += 1;
+        let shape = self.shape();
+        let own = self.pattern();
+        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
+        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+            self.stats[1] += 1;
+            return (hit.result, self.top_cards(hit.ks));
+        }
+        let (qt, qrel) = self.quick_tricks(leader);
+        let ns_leads = leader & 1 == 0;
+        // Tricks the side on lead still needs.
+        let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        if qt >= side_need {
+            self.stats[2] += 1;
+            return (ns_leads, qrel);
+        }
+        if side_need == self.tricks_left {
+            if let Some(rel) = self.defenders_sure_trick(leader) {
+                self.stats[3] += 1;
+                return (!ns_leads, rel);
+            }
+        }
+        let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
+        let (result, rel) = self.play(&trick, 0, beta);
+        let (ks, mask) = self.relevant(rel, &own);
+        self.tt.store(shape, leader, pat, mask, need, result, self.tricks_left);
+        (result, self.top_cards(ks))
+    }
+
+    /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
+    /// `rel`, extended over lower cards of the same owner. Returns the counts and the owner mask.
+    fn relevant(&self, rel: u64, own: &[u32; 4]) -> (u16, [u64; 2]) {
+        let mut ks = 0u16;
+        let mut m = [0u64; 4];
+        for s in 0..4 {
+            let r = suit_bits(rel & self.all, s);
+            if r == 0 {
+                continue;
+            }
+            let all_s = suit_bits(self.all, s);
+            let len = all_s.count_ones();
+            let lowest = r & r.wrapping_neg();
+            let mut k = (all_s & !(lowest - 1)).count_ones();
+            let owner_at = |j: u32| (own[s] >> (2 * j)) & 3;
+            while k < len && owner_at(k) == owner_at(k - 1) {
+                k += 1;
+            }
+            ks |= (k as u16) << (4 * s);
+            m[s] = (1u64 << (2 * k)) - 1;
+        }
+        (ks, [m[0] | m[1] << 26, m[2] | m[3] << 26])
+    }
+
+    /// The top `k` remaining cards of each suit, `k` one nibble a suit.
+    #[inline]
+    fn top_cards(&self, ks: u16) -> u64 {
+        let mut out = 0u64;
+        for s in 0..4 {
+            let k = (ks >> (4 * s)) & 15;
+            if k == 0 {
+                continue;
+            }
+            let mut x = suit_bits(self.all, s);
+            for _ in k..x.count_ones() as u16 {
+                x &= x - 1;
+            }
+            out |= x << (16 * s);
+        }
+        out
+    }
+
+    /// The last trick, every hand holding one card.
+    fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
+        let lead = self.hands[leader];
+        let (mut win, mut seat) = (lead, leader);
+        let lead_suit = lead.trailing_zeros() as usize / 16;
+        let mut by_rank = false;
+        for i in 1..4 {
+            let p = (leader + i) & 3;
+            let c = self.hands[p];
+            let cs = c.trailing_zeros() as usize / 16;
+            let ws = win.trailing_zeros() as usize / 16;
+            if cs == ws {
+                by_rank = true;
+                if c > win {
+                    win = c;
+                    seat = p;
+                }
+            } else if cs == self.trump {
+                win = c;
+                seat = p;
+                by_rank = false;
+            }
+            let _ = lead_suit;
+        }
+        let ns = (seat & 1 == 0) as i32;
+        (ns >= need, if by_rank { win } else { 0 })
+    }
+
+    /// A card node: `pos` cards of the trick already played.
+    fn play(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+        self.nodes += 1;
+        let player = (t.leader + pos) & 3;
+        let ns_to_move = player & 1 == 0;
+        let mut list = MoveList::default();
+        self.gen_moves(t, pos, player, &mut list);
+        let mut rel_union = 0u64;
+        // Cards shown irrelevant: lower than every relevant card of their suit.
+        let mut skip = 0u64;
+        for i in 0..list.len {
+            let card = list.cards[i] as u32;
+            let bit = 1u64 << card;
+            if skip & bit != 0 {
+                continue;
+            }
+            let mut nt = *t;
+            if pos == 0 {
+                nt.lead_suit = card as usize / 16;
+                nt.win_card = card;
+                nt.win_seat = player;
+            } else if self.beats(card, t.win_card) {
+                nt.win_card = card;
+                nt.win_seat = player;
+            }
+            nt.played |= bit;
+            self.hands[player] ^= bit;
+            let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
+            self.hands[player] ^= bit;
+            if result == ns_to_move {
+                let key = self.cutoff_key(t, pos, player);
+                self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                return (result, rel);
+            }
+            rel_union |= rel;
+            let suit = card / 16;
+            let r = rel & (SUIT << (16 * suit));
+            let floor = if r == 0 { SUIT << (16 * suit) } else { (r & r.wrapping_neg()) - 1 };
+            if bit & floor != 0 {
+                skip |= floor & (SUIT << (16 * suit));
+            }
+        }
+        (!ns_to_move, rel_union)
+    }
+
+    /// Key of the cut-off cache: the mover's relevant cards, the winning card so far and the position.
+    #[inline]
+    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
+        let hand = self.hands[player];
+        let mut k = if pos == 0 {
+            hand
+        } else {
+            let follow = hand & (SUIT << (16 * t.lead_suit));
+            (if follow != 0 { follow } else { hand }) ^ (t.win_card as u64 + 1) << 56
+        };
+        k ^= (pos as u64) << 61 | (player as u64) << 62;
+        k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    }
+
+    /// Does `card` beat the card winning so far?
+    #[inline]
+    pub fn beats(&self, card: u32, win: u32) -> bool {
+        let (cs, ws) = (card as usize / 16, win as usize / 16);
+        if cs == ws { card > win } else { cs == self.trump }
+    }
+
+    /// Completes a trick and searches on from the next trick.
+    fn finish_trick(&mut self, t: &Trick, beta: i32) -> (bool, u64) {
+        let ns = (t.win_seat & 1 == 0) as i32;
+        self.all ^= t.played;
+        self.tricks_left -= 1;
+        self.ns_won += ns;
+        let (result, mut rel) = self.lead(t.win_seat, beta);
+        self.all ^= t.played;
+        self.tricks_left += 1;
+        self.ns_won -= ns;
+        let ws = t.win_card as usize / 16;
+        if suit_bits(t.played, ws).count_ones() > 1 {
+            rel |= 1u64 << t.win_card;
+        }
+        (result, rel)
+    }
+}

@@ -1,0 +1,205 @@
+//! Transposition table probed at trick boundaries.
+//!
+//! Key: the 64-bit shape (suit lengths of every hand) and the seat on lead. Under each key, a
+//! newest-first chain of blocks of patterns: the owners (2 bits per relative rank, top card first)
+//! of the relevant top relative ranks of each suit, with bounds on North-South's tricks from there.
+
+/// One stored pattern: owners and mask, two suits a word (26 bits a suit). The bounds live in
+/// the otherwise unused top bits of `mask[0]` (lower bound bits 52..56, upper bound 56..60).
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Entry {
+    own: [u64; 2],
+    mask: [u64; 2],
+}
+
+const BOUND_SHIFT_LO: u32 = 52;
+const BOUND_SHIFT_HI: u32 = 56;
+const OWNER_BITS: u64 = (1 << 52) - 1;
+
+impl Entry {
+    #[inline]
+    fn lo(&self) -> i32 {
+        (self.mask[0] >> BOUND_SHIFT_LO & 15) as i32
+    }
+    #[inline]
+    fn hi(&self) -> i32 {
+        (self.mask[0] >> BOUND_SHIFT_HI & 15) as i32
+    }
+    #[inline]
+    fn set_bounds(&mut self, lo: i32, hi: i32) {
+        self.mask[0] = self.mask[0] & OWNER_BITS | (lo as u64) << BOUND_SHIFT_LO | (hi as u64) << BOUND_SHIFT_HI;
+    }
+    #[inline]
+    fn matches(&self, pat: &[u64; 2]) -> bool {
+        (pat[0] ^ self.own[0]) & self.mask[0] | (pat[1] ^ self.own[1]) & self.mask[1] == 0
+    }
+    /// Relevant relative ranks per suit, one nibble a suit.
+    fn ks(&self) -> u16 {
+        let m = [self.mask[0] & OWNER_BITS, self.mask[1]];
+        let mut ks = 0u16;
+        for s in 0..4 {
+            let field = (m[s / 2] >> (26 * (s % 2))) & ((1 << 26) - 1);
+            ks |= ((field.count_ones() / 2) as u16) << (4 * s);
+        }
+        ks
+    }
+}
+
+/// Entries per block; a key's entries are a chain of blocks, newest first.
+const BLOCK: usize = 8;
+/// Most blocks scanned per key.
+const MAX_BLOCKS: usize = 32;
+
+/// Block header: next (older) block + 1, number of entries used.
+#[derive(Clone, Copy, Default)]
+struct BlockHead {
+    next: u32,
+    len: u32,
+}
+
+/// A hash slot: a shape (0 = empty) and the newest block + 1 for each leader.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    shape: u64,
+    heads: [u32; 4],
+}
+
+/// What a probe found: the decided result and the relevant ranks per suit of the entry.
+pub(crate) struct Hit {
+    pub result: bool,
+    pub ks: u16,
+}
+
+/// The transposition table: open addressing on shapes, entries in one arena of blocks.
+pub(crate) struct Tt {
+    slots: Vec<Slot>,
+    used: usize,
+    entries: Vec<Entry>,
+    blocks: Vec<BlockHead>,
+    max_bytes: usize,
+}
+
+const INITIAL_SLOTS: usize = 1 << 12;
+
+impl Tt {
+    /// An empty table that stays within `max_bytes` (it is cleared when full).
+    pub fn new(max_bytes: usize) -> Tt {
+        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), blocks: Vec::new(), max_bytes }
+    }
+
+    /// Forgets everything (keeps the allocations).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        self.used = 0;
+        self.entries.clear();
+        self.blocks.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<Slot>()
+            + self.entries.capacity() * size_of::<Entry>()
+            + self.blocks.capacity() * size_of::<BlockHead>()
+    }
+
+    #[inline]
+    fn hash(shape: u64, bits: u32) -> usize {
+        (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// Index of the slot of `shape`, or of the empty slot where it would go.
+    #[inline]
+    fn find(&self, shape: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(shape, self.slots.len().trailing_zeros());
+        loop {
+            let s = self.slots[i].shape;
+            if s == shape || s == 0 {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Looks for an entry matching `pat` whose bounds decide "NS tricks >= need".
+    pub fn probe(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
+        let slot = &self.slots[self.find(shape)];
+        if slot.shape != shape {
+            return None;
+        }
+        let mut b = slot.heads[leader];
+        let mut scanned = 0;
+        while b != 0 && scanned < MAX_BLOCKS {
+            let head = self.blocks[b as usize - 1];
+            let base = (b as usize - 1) * BLOCK;
+            for e in self.entries[base..base + head.len as usize].iter().rev() {
+                if e.matches(&pat) {
+                    if e.lo() >= need {
+                        return Some(Hit { result: true, ks: e.ks() });
+                    }
+                    if e.hi() < need {
+                        return Some(Hit { result: false, ks: e.ks() });
+                    }
+                }
+            }
+            b = head.next;
+            scanned += 1;
+        }
+        None
+    }
+
+    /// Records that NS tricks from here are `>= need` (`result`) or `< need`, for every position
+    /// with this shape, leader and owners of the masked relative ranks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], need: i32, result: bool, tricks: i32) {
+        if self.bytes() > self.max_bytes {
+            self.clear();
+        }
+        if (self.used + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let own = [pat[0] & mask[0], pat[1] & mask[1]];
+        let si = self.find(shape);
+        if self.slots[si].shape == 0 {
+            self.slots[si].shape = shape;
+            self.used += 1;
+        }
+        // Tighten an identical pattern in the newest block, if any.
+        let head_b = self.slots[si].heads[leader];
+        if head_b != 0 {
+            let head = self.blocks[head_b as usize - 1];
+            let base = (head_b as usize - 1) * BLOCK;
+            for e in self.entries[base..base + head.len as usize].iter_mut() {
+                if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
+                    let (lo, hi) = if result { (e.lo().max(need), e.hi()) } else { (e.lo(), e.hi().min(need - 1)) };
+                    e.set_bounds(lo, hi);
+                    return;
+                }
+            }
+        }
+        let (lo, hi) = if result { (need, tricks) } else { (0, need - 1) };
+        let mut e = Entry { own, mask };
+        e.set_bounds(lo, hi);
+        let b = if head_b != 0 && (self.blocks[head_b as usize - 1].len as usize) < BLOCK {
+            head_b
+        } else {
+            self.blocks.push(BlockHead { next: head_b, len: 0 });
+            self.entries.resize(self.entries.len() + BLOCK, Entry::default());
+            self.slots[si].heads[leader] = self.blocks.len() as u32;
+            self.blocks.len() as u32
+        };
+        let head = &mut self.blocks[b as usize - 1];
+        self.entries[(b as usize - 1) * BLOCK + head.len as usize] = e;
+        head.len += 1;
+    }
+
+    /// Doubles the slot array.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![Slot::default(); old.len() * 2];
+        for s in old.into_iter().filter(|s| s.shape != 0) {
+            let i = self.find(s.shape);
+            self.slots[i] = s;
+        }
+    }
+}

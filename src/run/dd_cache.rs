@@ -1,0 +1,44 @@
+//! The run's double-dummy solver: made on first use, one solve per deal whatever mix of
+//! `tricks`, `trix` and `par` the script uses.
+
+use crate::cards::Deal;
+use crate::dd::{par, Solver};
+use crate::eval::DoubleDummy;
+
+/// A solver and the last deal's table.
+#[derive(Default)]
+pub struct DdCache {
+    solver: Option<Solver>,
+    last: Option<(Deal, [[u8; 5]; 4])>,
+}
+
+impl DdCache {
+    /// Remembers a table solved elsewhere (by the worker that tested the condition).
+    pub fn prime(&mut self, deal: Deal, table: [[u8; 5]; 4]) {
+        self.last = Some((deal, table));
+    }
+
+    /// The table of this deal, if it was solved.
+    pub fn solved(&self, deal: &Deal) -> Option<[[u8; 5]; 4]> {
+        self.last.as_ref().filter(|(d, _)| d == deal).map(|(_, t)| *t)
+    }
+}
+
+impl DoubleDummy for DdCache {
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String> {
+        if let Some((d, t)) = &self.last {
+            if d == deal {
+                return Ok(*t);
+            }
+        }
+        let solver = self.solver.get_or_insert_with(Solver::new);
+        let t = solver.table(deal).map_err(|e| e.to_string())?.tricks;
+        self.last = Some((*deal, t));
+        Ok(t)
+    }
+
+    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String> {
+        let tricks = self.table(deal)?;
+        Ok(par(&crate::dd::DdTable { tricks }, vul).score_ns)
+    }
+}

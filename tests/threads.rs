@@ -1,0 +1,80 @@
+//! The output does not depend on the thread count, for both streams; the fast stream's shards
+//! are disjoint slices that together make up the whole stream.
+
+mod common;
+
+use std::path::Path;
+
+const SCRIPT: &str = "condition hcp(north) >= 12 && shape(north, any 5xxx)\n\
+    action printoneline(hcp(south)), average \"s\" hcp(south), frequency (spades(north), 4, 8, hcp(north), 12, 16)\n";
+
+fn run(dir: &Path, args: &[&str]) -> String {
+    let mut all = vec!["run", "-v", "-s", "7", "script.dlr"];
+    all.extend_from_slice(args);
+    let out = common::dealbench(dir, &all);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("dealbench-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("script.dlr"), SCRIPT).unwrap();
+    d
+}
+
+#[test]
+fn same_output_for_any_thread_count() {
+    let d = dir();
+    for stream in ["dealer", "fast"] {
+        let one = run(&d, &["-R", "1", "--stream", stream, "-p", "300"]);
+        assert_eq!(one.lines().filter(|l| l.starts_with("n ")).count(), 300);
+        for r in ["2", "3"] {
+            assert_eq!(run(&d, &["-R", r, "--stream", stream, "-p", "300"]), one, "{stream} with {r} threads");
+        }
+    }
+}
+
+#[test]
+fn shards_partition_the_fast_stream() {
+    let d = dir();
+    let whole = run(&d, &["--stream", "fast", "-g", "3000", "-p", "100000", "-R", "1"]);
+    let mut lines: Vec<String> = whole.lines().filter(|l| l.starts_with("n ")).map(String::from).collect();
+    let mut parts = Vec::new();
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let out = run(&d, &["--stream", "fast", "--shard", &shard, "-g", "1000", "-p", "100000", "-R", "2"]);
+        parts.extend(out.lines().filter(|l| l.starts_with("n ")).map(String::from));
+    }
+    lines.sort();
+    parts.sort();
+    assert!(!lines.is_empty());
+    assert_eq!(lines, parts);
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let d = dir();
+    let script = "generate 3000\naction average \"hs\" hcp(south), frequency \"f\" (hcp(north), 8, 14), frequency (spades(north), 3, 5, hcp(north), 10, 12)\n";
+    std::fs::write(d.join("stats.dlr"), script).unwrap();
+    let whole = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "stats.dlr", "--stats-json", "whole.json"]);
+    assert!(whole.status.success());
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let name = format!("s{k}.json");
+        let shard = format!("{k}/3");
+        let out = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "--shard", &shard, "-g", "1000", "stats.dlr", "--stats-json", &name]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        files.push(name);
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = common::dealbench(&d, &args);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let strip = |b: &[u8]| -> String {
+        String::from_utf8_lossy(b).lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(strip(&merged.stdout), strip(&whole.stdout));
+    let one = common::dealbench(&d, &["merge", "whole.json"]);
+    assert_eq!(strip(&one.stdout), strip(&whole.stdout));
+}
