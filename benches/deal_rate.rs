@@ -4,16 +4,31 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dealbench::dealing::DealerStream;
 use dealbench::eval::compile;
-use dealbench::run::{self, Event, RunOptions};
+use dealbench::run::{self, Event, RunOptions, StreamKind};
 use dealbench::script::CompileOptions;
 use std::hint::black_box;
 use std::sync::Arc;
 
 const DEALS: u64 = 1_000_000;
 
+const NEVER: &str = "condition hcp(north) > 37\naction average hcp(north)\n";
+const ONE_NT: &str =
+    "condition hcp(north)>=15 && hcp(north)<=17 && shape(north, any 4333 + any 4432 + any 5332)\naction average hcp(north)\n";
+
 fn run_script(src: &str) -> u64 {
+    run_with(src, 1, StreamKind::Dealer)
+}
+
+fn run_with(src: &str, threads: usize, stream: StreamKind) -> u64 {
     let program = Arc::new(compile(src, "bench.dlr", &CompileOptions::default()).expect("compiles"));
-    let opts = RunOptions { seed: Some(1), generate: Some(DEALS), matched_events: false, ..RunOptions::default() };
+    let opts = RunOptions {
+        seed: Some(1),
+        generate: Some(DEALS),
+        matched_events: false,
+        threads,
+        stream,
+        ..RunOptions::default()
+    };
     let handle = run::start(program, opts);
     for ev in handle.events().iter() {
         if let Event::Finished(s) = ev {
@@ -37,16 +52,15 @@ fn bench(c: &mut Criterion) {
             black_box(acc)
         })
     });
-    g.bench_function("never_true_condition", |b| {
-        b.iter(|| run_script("condition hcp(north) > 37\naction average hcp(north)\n"))
-    });
-    g.bench_function("one_nt_opener", |b| {
-        b.iter(|| {
-            run_script(
-                "condition hcp(north)>=15 && hcp(north)<=17 && shape(north, any 4333 + any 4432 + any 5332)\naction average hcp(north)\n",
-            )
-        })
-    });
+    g.bench_function("never_true_condition", |b| b.iter(|| run_script(NEVER)));
+    g.bench_function("one_nt_opener", |b| b.iter(|| run_script(ONE_NT)));
+    for (name, stream) in [("dealer", StreamKind::Dealer), ("fast", StreamKind::Fast)] {
+        for threads in [1, 2] {
+            g.bench_function(format!("{name}_stream_never_true_{threads}_threads"), |b| {
+                b.iter(|| run_with(NEVER, threads, stream))
+            });
+        }
+    }
     g.finish();
 }
 

@@ -7,3 +7,4 @@ pub mod eval;
 pub mod report;
 pub mod run;
 pub mod script;
+pub mod tui;

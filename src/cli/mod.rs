@@ -44,7 +44,12 @@ pub fn main() -> i32 {
 }
 
 fn open_workbench(cli: Cli) -> i32 {
-    let _ = (cli.script, cli.seed, cli.theme, cli.threads);
-    eprintln!("dealbench: the workbench is not in this build yet; use `dealbench run SCRIPT`");
-    2
+    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads: cli.threads, color: None };
+    match dealbench::tui::open(cli.script, opts) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("dealbench: {e}");
+            1
+        }
+    }
 }

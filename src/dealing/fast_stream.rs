@@ -51,18 +51,31 @@ impl FastStream {
     }
 }
 
-/// xoshiro256++ seeded by SplitMix64.
-struct Xoshiro([u64; 4]);
+/// xoshiro256++ seeded by SplitMix64; each 64-bit output gives two 32-bit draws.
+struct Xoshiro {
+    s: [u64; 4],
+    spare: Option<u32>,
+}
 
 impl Xoshiro {
     fn from_index(seed: u64, i: u64) -> Xoshiro {
         let mut sm = seed ^ i.wrapping_mul(0xD1B5_4A32_D192_ED03);
-        Xoshiro(std::array::from_fn(|_| splitmix(&mut sm)))
+        Xoshiro { s: std::array::from_fn(|_| splitmix(&mut sm)), spare: None }
+    }
+
+    #[inline]
+    fn next32(&mut self) -> u32 {
+        if let Some(v) = self.spare.take() {
+            return v;
+        }
+        let x = self.next();
+        self.spare = Some((x >> 32) as u32);
+        x as u32
     }
 
     #[inline]
     fn next(&mut self) -> u64 {
-        let s = &mut self.0;
+        let s = &mut self.s;
         let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
         let t = s[1] << 17;
         s[2] ^= s[0];
@@ -78,7 +91,7 @@ impl Xoshiro {
     #[inline]
     fn below(&mut self, n: u32) -> u32 {
         loop {
-            let m = u64::from(self.next() as u32) * u64::from(n);
+            let m = u64::from(self.next32()) * u64::from(n);
             if (m as u32) >= n.wrapping_neg() % n {
                 return (m >> 32) as u32;
             }

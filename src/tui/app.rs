@@ -1,0 +1,621 @@
+//! The workbench's state: plain data, updated by the methods here and in `keys.rs`, each
+//! returning the [`Effect`]s the runtime carries out (saving, running, solving, copying).
+//! Nothing here does I/O, so tests drive it with key events and hand-built results.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ratatui_textarea::{CursorMove, TextArea};
+
+use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
+use super::highlight::{HlSpan, Highlighter};
+use super::theme::Theme;
+use crate::cards::Deal;
+use crate::run::stats::Stats;
+use crate::script::diag::Diagnostic;
+
+/// The panes, in Tab order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pane {
+    /// The script.
+    Editor,
+    /// The selected matched deal.
+    Deal,
+    /// Averages and frequencies.
+    Stats,
+    /// Double-dummy table and par.
+    Dd,
+    /// What `dealbench run` prints.
+    Text,
+}
+
+impl Pane {
+    /// All panes in Tab order.
+    pub const ALL: [Pane; 5] = [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text];
+
+    /// The pane's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Editor => "Script",
+            Pane::Deal => "Deal",
+            Pane::Stats => "Statistics",
+            Pane::Dd => "Double dummy",
+            Pane::Text => "Output",
+        }
+    }
+}
+
+/// Where the run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// Nothing run yet.
+    Idle,
+    /// Dealing.
+    Running,
+    /// Finished.
+    Done,
+    /// The script did not compile, or failed while running.
+    Error,
+    /// Stopped early.
+    Cancelled,
+}
+
+/// A window over the panes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Key help, scrolled.
+    Help(u16),
+    /// A word's vocabulary entry.
+    Word(String),
+    /// Unsaved changes: save, discard or stay.
+    ConfirmQuit,
+    /// The search prompt, with what has been typed.
+    Search(String),
+}
+
+/// Something for the runtime to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Write the buffer atomically, then call [`App::on_saved`].
+    Save {
+        /// Where.
+        path: PathBuf,
+        /// The text (ends with a newline).
+        text: String,
+    },
+    /// Cancel the current run, compile `source` and start it as `generation`.
+    Run {
+        /// The run's generation.
+        generation: u64,
+        /// The script.
+        source: String,
+    },
+    /// Stop the current run.
+    Cancel,
+    /// Solve a deal double dummy in the background.
+    SolveDd {
+        /// The run the deal belongs to.
+        generation: u64,
+        /// Its number.
+        number: u64,
+        /// The cards.
+        deal: Deal,
+        /// Vulnerability for par: 0 none, 1 NS, 2 EW, 3 all.
+        vul: u8,
+    },
+    /// Put text on the clipboard with OSC 52.
+    Copy(String),
+    /// Write a file (the PBN export).
+    Export {
+        /// Where.
+        path: PathBuf,
+        /// What.
+        text: String,
+    },
+    /// Leave.
+    Quit,
+}
+
+/// The results of the latest run that compiled.
+#[derive(Clone, Debug, Default)]
+pub struct Results {
+    /// The last `keep` matched deals, oldest first.
+    pub deals: VecDeque<MatchedDeal>,
+    /// The selected deal's number.
+    pub selected: Option<u64>,
+    /// Latest statistics.
+    pub stats: Stats,
+    /// End-of-run text.
+    pub output: String,
+    /// Deals generated.
+    pub generated: u64,
+    /// Deals produced.
+    pub produced: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+    /// The seed, once known.
+    pub seed: Option<i64>,
+    /// Dealer and vulnerability from the script.
+    pub table: TableInfo,
+    /// Matched deals dropped to keep memory bounded.
+    pub dropped: u64,
+    /// A copy of the selected deal, so it stays on screen after it leaves `deals`.
+    pub pinned: Option<MatchedDeal>,
+    /// The run these results came from.
+    pub generation: u64,
+}
+
+impl Results {
+    /// Index of the selected deal in `deals`.
+    pub fn selected_index(&self) -> Option<usize> {
+        let n = self.selected?;
+        self.deals.binary_search_by_key(&n, |d| d.number).ok()
+    }
+
+    /// The selected deal (kept, or pinned after it was dropped).
+    pub fn selected_deal(&self) -> Option<&MatchedDeal> {
+        match self.selected_index() {
+            Some(i) => Some(&self.deals[i]),
+            None => self.pinned.as_ref().filter(|p| Some(p.number) == self.selected),
+        }
+    }
+
+    /// Selects a deal by number, pinning a copy of it.
+    pub fn select(&mut self, number: Option<u64>) {
+        self.selected = number;
+        self.pinned = self.selected_index().map(|i| self.deals[i].clone());
+    }
+}
+
+/// Double-dummy results by (generation, deal number).
+#[derive(Clone, Debug, Default)]
+pub struct DdCache {
+    /// Finished solves.
+    pub done: HashMap<(u64, u64), Result<DdResult, String>>,
+    /// Requested and not back yet.
+    pub pending: Option<(u64, u64)>,
+}
+
+/// The whole workbench state.
+pub struct App {
+    /// The script's path.
+    pub path: PathBuf,
+    /// The name shown (file name).
+    pub file_name: String,
+    /// The editor buffer.
+    pub editor: TextArea<'static>,
+    /// The text last saved or loaded (no trailing newline).
+    pub saved_text: String,
+    /// What changed on disk while the buffer had edits, for Ctrl-O.
+    pub disk_text: Option<String>,
+    /// Diagnostics of the last compile or run.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Syntax colours of the buffer.
+    pub highlights: Vec<HlSpan>,
+    highlighter: Box<dyn Highlighter>,
+    /// The theme.
+    pub theme: Theme,
+    /// Show suits as letters.
+    pub suit_letters: bool,
+    /// The focused pane.
+    pub focus: Pane,
+    /// The window on top, if any.
+    pub overlay: Option<Overlay>,
+    /// The latest results.
+    pub results: Results,
+    /// Run state.
+    pub state: RunState,
+    /// True when the results on screen are from an older script than the one that failed.
+    pub stale: bool,
+    /// The current run's generation; events of other generations are dropped.
+    pub generation: u64,
+    /// Double-dummy solves.
+    pub dd: DdCache,
+    /// Solve automatically when the DD pane shows.
+    pub auto_dd: bool,
+    /// Scroll of the text view.
+    pub text_scroll: u16,
+    /// Scroll of the statistics pane.
+    pub stats_scroll: u16,
+    /// A message for the status line (text, is it an error).
+    pub message: Option<(String, bool)>,
+    /// How many matched deals to keep.
+    pub keep: usize,
+    /// Terminal size, for layout-dependent keys.
+    pub size: (u16, u16),
+    /// Set when the app should exit.
+    pub quit: bool,
+    /// Quit once the pending save succeeds.
+    pub quit_after_save: bool,
+    /// Set when a run started and its first events have not arrived yet.
+    fresh_table: Option<TableInfo>,
+}
+
+/// Tab width the editor expands to.
+pub const TAB_LEN: u8 = 4;
+
+impl App {
+    /// A workbench on `path` holding `text`.
+    pub fn new(path: PathBuf, text: &str, theme: Theme) -> App {
+        let file_name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let saved = normalize(text);
+        let mut app = App {
+            path,
+            file_name,
+            editor: TextArea::default(),
+            saved_text: saved.clone(),
+            disk_text: None,
+            diagnostics: Vec::new(),
+            highlights: Vec::new(),
+            highlighter: super::highlight::default_highlighter(),
+            suit_letters: theme.colorless,
+            theme,
+            focus: Pane::Editor,
+            overlay: None,
+            results: Results::default(),
+            state: RunState::Idle,
+            stale: false,
+            generation: 0,
+            dd: DdCache::default(),
+            auto_dd: true,
+            text_scroll: 0,
+            stats_scroll: 0,
+            message: None,
+            keep: 1000,
+            size: (120, 40),
+            quit: false,
+            quit_after_save: false,
+            fresh_table: None,
+        };
+        app.set_buffer(&saved);
+        app.apply_theme_to_editor();
+        app
+    }
+
+    /// Replaces the highlighter (the tree-sitter one, when the grammar is built in).
+    pub fn set_highlighter(&mut self, h: Box<dyn Highlighter>) {
+        self.highlighter = h;
+        self.rehighlight();
+    }
+
+    /// Replaces the theme.
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.theme = theme;
+        self.apply_theme_to_editor();
+    }
+
+    fn apply_theme_to_editor(&mut self) {
+        let t = &self.theme;
+        self.editor.set_line_number_style(t.get("ui.linenr"));
+        self.editor.set_cursor_style(t.get("ui.cursor"));
+        self.editor.set_cursor_line_style(t.get("ui.cursorline"));
+        self.editor.set_selection_style(t.get("ui.selection"));
+        self.editor.set_search_style(t.get("ui.search"));
+        self.editor.set_style(t.get("ui.text"));
+        self.editor.set_tab_length(TAB_LEN);
+    }
+
+    /// Loads text into the editor, keeping the cursor where it can.
+    pub fn set_buffer(&mut self, text: &str) {
+        let cursor = self.editor.cursor();
+        let lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let mut ta = TextArea::new(lines);
+        std::mem::swap(&mut self.editor, &mut ta);
+        self.apply_theme_to_editor();
+        let row = cursor.0.min(self.editor.lines().len().saturating_sub(1));
+        self.editor.move_cursor(CursorMove::Jump(row as u16, cursor.1 as u16));
+        self.rehighlight();
+    }
+
+    /// The buffer as one string, lines joined with `\n`.
+    pub fn buffer_text(&self) -> String {
+        self.editor.lines().join("\n")
+    }
+
+    /// True when the buffer differs from the file as last saved or loaded.
+    pub fn modified(&self) -> bool {
+        self.buffer_text() != self.saved_text
+    }
+
+    /// Recomputes syntax colours.
+    pub fn rehighlight(&mut self) {
+        let text = self.buffer_text();
+        self.highlights = self.highlighter.highlight(&text);
+    }
+
+    /// True when every pane is on screen at once.
+    pub fn wide(&self) -> bool {
+        self.size.0 >= 100 && self.size.1 >= 30
+    }
+
+    /// True when the pane is on screen.
+    pub fn visible(&self, pane: Pane) -> bool {
+        self.wide() || self.focus == pane
+    }
+
+    /// Sets the message on the status line.
+    pub fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.message = Some((text.into(), error));
+    }
+
+    // ---- runs -------------------------------------------------------------------------
+
+    /// Starts a new run of the buffer (after a save, a reload or F5).
+    pub fn request_run(&mut self) -> Vec<Effect> {
+        self.generation += 1;
+        vec![Effect::Run { generation: self.generation, source: self.buffer_text() }]
+    }
+
+    /// The script did not compile: keep the last results, marked stale.
+    pub fn on_compile_error(&mut self, generation: u64, diags: Vec<Diagnostic>) {
+        if generation != self.generation {
+            return;
+        }
+        self.state = RunState::Error;
+        self.stale = self.results.generated > 0 || !self.results.deals.is_empty();
+        if let Some(d) = diags.first() {
+            self.say(format!("{}:{}: {}", d.line, d.column, d.message), true);
+        }
+        self.diagnostics = diags;
+    }
+
+    /// The script compiled and its run started. The old results stay (marked stale) until
+    /// the new run's first events arrive, so the screen does not flash empty.
+    pub fn on_run_started(&mut self, generation: u64, table: TableInfo, warnings: Vec<Diagnostic>) {
+        if generation != self.generation {
+            return;
+        }
+        self.fresh_table = Some(table);
+        self.state = RunState::Running;
+        self.stale = !self.results.deals.is_empty() || self.results.generated > 0;
+        self.diagnostics = warnings;
+        self.text_scroll = 0;
+        if self.message.as_ref().is_some_and(|m| m.1) {
+            self.message = None;
+        }
+    }
+
+    /// A batch of run events; stale generations are dropped.
+    pub fn on_run_msgs(&mut self, generation: u64, msgs: Vec<RunMsg>) -> Vec<Effect> {
+        if generation != self.generation {
+            return Vec::new();
+        }
+        let before = (self.results.generation, self.results.selected);
+        for m in msgs {
+            // The old results give way to the first real results of the new run; a run that
+            // fails before any leaves them on screen, stale.
+            if !matches!(m, RunMsg::Failed(_) | RunMsg::Crashed(_))
+                && let Some(table) = self.fresh_table.take()
+            {
+                self.results = Results { table, generation, ..Results::default() };
+                self.stale = false;
+            }
+            self.on_run_msg(m);
+        }
+        if (self.results.generation, self.results.selected) != before { self.dd_request() } else { Vec::new() }
+    }
+
+    fn on_run_msg(&mut self, m: RunMsg) {
+        let r = &mut self.results;
+        match m {
+            RunMsg::Matched(d) => {
+                r.produced = r.produced.max(d.number);
+                r.generated = r.generated.max(d.generated);
+                r.deals.push_back(*d);
+                while r.deals.len() > self.keep.max(1) {
+                    r.deals.pop_front();
+                    r.dropped += 1;
+                }
+                if r.selected.is_none() {
+                    let first = r.deals.front().map(|d| d.number);
+                    r.select(first);
+                }
+            }
+            RunMsg::Progress { generated, produced, elapsed } => {
+                r.generated = generated;
+                r.produced = produced;
+                r.elapsed = elapsed;
+            }
+            RunMsg::Stats(s) => {
+                r.generated = r.generated.max(s.generated);
+                r.produced = r.produced.max(s.produced);
+                r.stats = *s;
+            }
+            RunMsg::Output(text) => r.output.push_str(&text),
+            RunMsg::Finished(RunSummary { generated, produced, seed, elapsed, cancelled }) => {
+                r.generated = generated;
+                r.produced = produced;
+                r.seed = Some(seed);
+                r.elapsed = elapsed;
+                self.state = if cancelled { RunState::Cancelled } else { RunState::Done };
+            }
+            RunMsg::Failed(d) => {
+                self.state = RunState::Error;
+                self.say(format!("{}:{}: {}", d.line, d.column, d.message), true);
+                self.diagnostics.push(*d);
+            }
+            RunMsg::Skipped(n) => r.dropped += n,
+            RunMsg::Crashed(why) => {
+                self.state = RunState::Error;
+                self.say(format!("engine error: {why}"), true);
+            }
+        }
+    }
+
+    // ---- deals and double dummy -----------------------------------------------------
+
+    /// Moves the selection by `delta` deals (clamped), returning the solve to start.
+    pub fn select_by(&mut self, delta: i64) -> Vec<Effect> {
+        let r = &mut self.results;
+        if r.deals.is_empty() {
+            return Vec::new();
+        }
+        // A pinned deal that has left the list sits just before its oldest deal.
+        let i = r.selected_index().map_or(-1, |i| i as i64);
+        let j = (i + delta).clamp(0, r.deals.len() as i64 - 1) as usize;
+        let n = r.deals[j].number;
+        r.select(Some(n));
+        self.dd_request()
+    }
+
+    /// Selects the first or last kept deal.
+    pub fn select_end(&mut self, last: bool) -> Vec<Effect> {
+        let r = &mut self.results;
+        let n = if last { r.deals.back() } else { r.deals.front() }.map(|d| d.number);
+        r.select(n);
+        self.dd_request()
+    }
+
+    /// Board information for a deal number: dealer and vulnerability, from the script or
+    /// else the standard board rotation.
+    pub fn board_info(&self, number: u64) -> (usize, u8) {
+        let idx = ((number.max(1) - 1) % 16) as usize;
+        let dealer = self.results.table.dealer.unwrap_or(idx % 4);
+        const VUL: [u8; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+        let vul = self.results.table.vulnerable.unwrap_or(VUL[idx]);
+        (dealer, vul)
+    }
+
+    /// Asks for the selected deal's double-dummy solve when the DD pane shows and it is not known.
+    pub fn dd_request(&mut self) -> Vec<Effect> {
+        if !self.auto_dd || !self.visible(Pane::Dd) {
+            return Vec::new();
+        }
+        self.dd_solve_selected()
+    }
+
+    /// Asks for the selected deal's solve, whatever is on screen.
+    pub fn dd_solve_selected(&mut self) -> Vec<Effect> {
+        let Some(d) = self.results.selected_deal() else { return Vec::new() };
+        let key = (self.results.generation, d.number);
+        if self.dd.done.contains_key(&key) || self.dd.pending == Some(key) {
+            return Vec::new();
+        }
+        let (_, vul) = self.board_info(d.number);
+        let e = Effect::SolveDd { generation: key.0, number: key.1, deal: d.deal, vul };
+        self.dd.pending = Some(key);
+        vec![e]
+    }
+
+    /// A solve came back.
+    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, String>) {
+        if self.dd.pending == Some((generation, number)) {
+            self.dd.pending = None;
+        }
+        if self.dd.done.len() > 256 {
+            self.dd.done.clear();
+        }
+        self.dd.done.insert((generation, number), result);
+    }
+
+    /// The selected deal's solve, if known.
+    pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
+        let n = self.results.selected?;
+        self.dd.done.get(&(self.results.generation, n))
+    }
+
+    /// The kept deals as a PBN file.
+    pub fn pbn_export(&self) -> String {
+        let mut out = String::from("% PBN 2.1\n% Exported by dealbench\n\n");
+        for d in &self.results.deals {
+            let (dealer, vul) = self.board_info(d.number);
+            out.push_str(&format!("[Event \"{}\"]\n", self.file_name));
+            out.push_str(&format!("[Board \"{}\"]\n", d.number));
+            out.push_str(&format!("[Dealer \"{}\"]\n", ["N", "E", "S", "W"][dealer]));
+            out.push_str(&format!("[Vulnerable \"{}\"]\n", ["None", "NS", "EW", "All"][vul as usize & 3]));
+            out.push_str(&format!("[Deal \"{}\"]\n\n", d.deal.pbn()));
+        }
+        out
+    }
+
+    // ---- files -------------------------------------------------------------------------
+
+    /// Ctrl-S: save the buffer.
+    pub fn save(&mut self) -> Vec<Effect> {
+        let mut text = self.buffer_text();
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        vec![Effect::Save { path: self.path.clone(), text }]
+    }
+
+    /// The save finished: on success the run starts.
+    pub fn on_saved(&mut self, result: Result<String, String>) -> Vec<Effect> {
+        match result {
+            Ok(text) => {
+                self.saved_text = normalize(&text);
+                self.disk_text = None;
+                self.say(format!("saved {}", self.file_name), false);
+                if self.quit_after_save {
+                    self.quit = true;
+                    return vec![Effect::Quit];
+                }
+                self.request_run()
+            }
+            Err(e) => {
+                self.quit_after_save = false;
+                self.say(format!("save failed: {e}"), true);
+                Vec::new()
+            }
+        }
+    }
+
+    /// The file changed on disk (another editor, or our own save coming back).
+    pub fn on_disk_change(&mut self, contents: Option<String>) -> Vec<Effect> {
+        let Some(contents) = contents else { return Vec::new() };
+        let disk = normalize(&contents);
+        let buffer = self.buffer_text();
+        if disk == buffer {
+            // Our own save, or someone wrote what we hold.
+            if disk != self.saved_text {
+                self.saved_text = disk;
+                return self.request_run();
+            }
+            return Vec::new();
+        }
+        if disk == self.saved_text {
+            return Vec::new();
+        }
+        if self.modified() {
+            self.disk_text = Some(disk);
+            self.say("changed on disk; your edits are kept (Ctrl-O loads the disk version, Ctrl-S overwrites it)", true);
+            return Vec::new();
+        }
+        self.set_buffer(&disk);
+        self.saved_text = disk;
+        self.say(format!("reloaded {} from disk", self.file_name), false);
+        self.request_run()
+    }
+
+    /// Ctrl-O: take the version on disk, dropping the edits.
+    pub fn load_disk_version(&mut self) -> Vec<Effect> {
+        let Some(disk) = self.disk_text.take() else {
+            self.say("nothing new on disk", false);
+            return Vec::new();
+        };
+        self.set_buffer(&disk);
+        self.saved_text = disk;
+        self.say(format!("loaded {} from disk", self.file_name), false);
+        self.request_run()
+    }
+
+    /// The text view's lines: every kept deal's printed text, then the end-of-run output.
+    pub fn text_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.results.dropped > 0 {
+            out.push(format!("… {} earlier deals not kept (keep_deals = {})", self.results.dropped, self.keep));
+        }
+        for d in &self.results.deals {
+            out.extend(d.printed.lines().map(str::to_string));
+        }
+        out.extend(self.results.output.lines().map(str::to_string));
+        out
+    }
+}
+
+/// Text as the editor holds it: `\n` line ends and no final newline.
+pub fn normalize(text: &str) -> String {
+    let t = text.replace("\r\n", "\n");
+    t.strip_suffix('\n').map(str::to_string).unwrap_or(t)
+}

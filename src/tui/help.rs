@@ -1,0 +1,93 @@
+//! Overlays: key help, a word's vocabulary entry, the quit question, the search prompt.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::app::{App, Overlay};
+use super::keys::KEYS;
+use super::ui::{centered, popup_area};
+use crate::script::vocab::{self, Support};
+
+/// Draws the overlay on top, if any.
+pub fn draw_overlay(f: &mut Frame, app: &App) {
+    let Some(o) = &app.overlay else { return };
+    let t = &app.theme;
+    let area = f.area();
+    let popup = t.get("ui.popup");
+    let block = |title: String| {
+        Block::default()
+            .borders(Borders::ALL)
+            .border_type(BorderType::Rounded)
+            .border_style(t.get("ui.border.focus"))
+            .title(Span::styled(title, t.get("ui.title.focus")))
+            .style(popup)
+    };
+    match o {
+        Overlay::Help(scroll) => {
+            let r = centered(area, 76, area.height.saturating_sub(2));
+            popup_area(f, r, popup);
+            let mut lines = vec![];
+            for (k, what) in KEYS {
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {k:<22}"), t.get("ui.help.key")),
+                    Span::styled(what.to_string(), popup),
+                ]));
+            }
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(" Any other key closes this; ↑ ↓ scroll.", t.get("ui.text.dim")));
+            let max = (lines.len() as u16).saturating_sub(r.height.saturating_sub(2));
+            f.render_widget(Paragraph::new(lines).block(block(" Keys ".into())).scroll(((*scroll).min(max), 0)), r);
+        }
+        Overlay::Word(word) => {
+            let Some(e) = vocab::lookup(word) else { return };
+            let mut lines = vec![Line::styled(e.signature.to_string(), t.get("function.builtin")), Line::raw("")];
+            lines.push(Line::styled(e.summary.to_string(), popup));
+            if let Some(a) = e.alias_of {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(format!("Another spelling of {a}."), t.get("ui.text.dim")));
+            }
+            if let Support::Unsupported(why) = e.support {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(format!("Not supported: {why}"), t.get("warning")));
+            }
+            if !e.example.is_empty() {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("Example", t.get("ui.table.header")));
+                lines.push(Line::styled(format!("  {}", e.example), t.get("string")));
+            }
+            let w = 70.min(area.width);
+            let r = centered(area, w, (lines.len() as u16 + 6).min(area.height));
+            popup_area(f, r, popup);
+            f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block(format!(" {} ", e.name))), r);
+        }
+        Overlay::ConfirmQuit => {
+            let r = centered(area, 50, 6);
+            popup_area(f, r, popup);
+            let lines = vec![
+                Line::styled(format!("{} has unsaved changes.", app.file_name), popup),
+                Line::raw(""),
+                Line::from(vec![
+                    Span::styled("s", t.get("ui.help.key")),
+                    Span::styled(" save and quit   ", popup),
+                    Span::styled("d", t.get("ui.help.key")),
+                    Span::styled(" discard   ", popup),
+                    Span::styled("Esc", t.get("ui.help.key")),
+                    Span::styled(" stay", popup),
+                ]),
+            ];
+            f.render_widget(Paragraph::new(lines).block(block(" Quit? ".into())), r);
+        }
+        Overlay::Search(q) => {
+            let r = Rect { x: area.x, y: area.bottom().saturating_sub(2), width: area.width.min(60), height: 1 };
+            popup_area(f, r, popup);
+            let line = Line::from(vec![
+                Span::styled(" Search: ", t.get("ui.help.key")),
+                Span::styled(q.clone(), popup),
+                Span::styled(" ", t.get("ui.cursor")),
+            ]);
+            f.render_widget(Paragraph::new(line), r);
+        }
+    }
+}

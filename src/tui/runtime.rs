@@ -1,0 +1,313 @@
+//! The event loop: one channel carries key presses, watcher signals, engine batches and
+//! solver results; after each batch the app updates, and the screen redraws at most
+//! every 16 ms. Everything slow runs on other threads.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
+use ratatui::backend::Backend;
+use ratatui::Terminal;
+
+use super::app::{App, Effect};
+use super::config::{self, Config};
+use super::engine::{self, DdResult, RunControl, RunMsg, RunParams};
+use super::theme::{ColorDepth, Theme};
+use super::{ui, watcher, TuiOptions};
+use crate::cards::Deal;
+
+/// What arrives on the loop's channel.
+pub enum Msg {
+    /// A terminal event.
+    Term(Event),
+    /// The terminal could not be read.
+    TermGone(String),
+    /// A batch of a run's events.
+    Run(u64, Vec<RunMsg>),
+    /// The script changed on disk.
+    FileChanged,
+    /// A double-dummy solve finished.
+    Dd(u64, u64, Result<DdResult, String>),
+}
+
+struct DdRequest {
+    generation: u64,
+    number: u64,
+    deal: Deal,
+    vul: u8,
+}
+
+/// Builds the app from the config and options (no terminal yet).
+pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
+    let dir = config::config_dir();
+    let (cfg, cfg_err) = Config::load(dir.as_deref());
+    let name = opts.theme.clone().unwrap_or_else(|| cfg.theme.clone());
+    let (theme, theme_err) = match config::load_theme(&name, dir.as_deref()) {
+        Ok(t) => (t, None),
+        Err(e) => (Theme::dark(), Some(e)),
+    };
+    let cfg = Config { color: opts.color.clone().unwrap_or(cfg.color), ..cfg };
+    let depth = cfg.depth(ColorDepth::from_env());
+    if depth == ColorDepth::None {
+        // With NO_COLOR crossterm writes an empty colour (an SGR reset), which would drop
+        // the reverse video of the cursor; the colourless theme needs no colour anyway.
+        ratatui::crossterm::style::force_color_output(true);
+    }
+    let mut app = App::new(path.to_path_buf(), text, theme.adapt(depth));
+    app.suit_letters = match cfg.suits.as_str() {
+        "letters" => true,
+        "symbols" => false,
+        _ => app.theme.colorless,
+    };
+    app.keep = cfg.keep_deals.max(1);
+    app.auto_dd = cfg.auto_dd;
+    if let Some(e) = cfg_err.or(theme_err) {
+        app.say(e, true);
+    }
+    app
+}
+
+/// Runs the workbench on `path` until the user quits.
+pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
+    let text = std::fs::read_to_string(&path)?;
+    let mut app = build_app(&path, &text, &opts);
+    let cfg = Config::load(config::config_dir().as_deref()).0;
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
+
+    let watch_tx = tx.clone();
+    let changed = move || {
+        let _ = watch_tx.send(Msg::FileChanged);
+    };
+    let debounce = Duration::from_millis(cfg.debounce_ms);
+    let watch = if cfg.poll_ms > 0 {
+        watcher::watch_polling(&path, debounce, Duration::from_millis(cfg.poll_ms), changed)
+    } else {
+        watcher::watch(&path, debounce, changed)
+    };
+    if let Err(e) = &watch {
+        app.say(format!("not watching the file: {e}"), true);
+    }
+
+    let mut terminal = ratatui::try_init()?;
+    // Pasted text arrives as one event (a pasted tab must not switch panes).
+    let _ = execute!(io::stdout(), EnableBracketedPaste);
+    if cfg.mouse {
+        let _ = execute!(io::stdout(), EnableMouseCapture);
+    }
+    engine::install_panic_hook();
+    let input_tx = tx.clone();
+    std::thread::Builder::new().name("input".into()).spawn(move || {
+        loop {
+            let m = match event::read() {
+                Ok(ev) => Msg::Term(ev),
+                Err(e) => Msg::TermGone(e.to_string()),
+            };
+            let gone = matches!(m, Msg::TermGone(_));
+            if input_tx.send(m).is_err() || gone {
+                break;
+            }
+        }
+    })?;
+
+    let params =
+        RunParams { seed: opts.seed, threads: opts.threads, input_name: path.display().to_string(), keep: app.keep };
+    let mut rt = Runtime::new(tx, params);
+    let result = event_loop(&mut terminal, &mut app, &mut rt, &rx, true);
+    if let Some(r) = rt.run.take() {
+        r.cancel();
+    }
+    if cfg.mouse {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+    }
+    let _ = execute!(io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+    drop(watch);
+    result
+}
+
+/// What the loop drives besides the app: the current run and the solver thread.
+pub struct Runtime {
+    tx: SyncSender<Msg>,
+    dd_tx: Sender<DdRequest>,
+    run: Option<RunControl>,
+    params: RunParams,
+}
+
+impl Runtime {
+    /// A runtime whose runs and solves report on `tx`.
+    pub fn new(tx: SyncSender<Msg>, params: RunParams) -> Runtime {
+        let dd_tx = spawn_solver(tx.clone());
+        Runtime { tx, dd_tx, run: None, params }
+    }
+}
+
+/// Runs the loop on any backend until the app quits: `sync_updates` wraps each frame in
+/// synchronized-update escapes (real terminals only).
+pub fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    rt: &mut Runtime,
+    rx: &Receiver<Msg>,
+    sync_updates: bool,
+) -> io::Result<()> {
+    let size = terminal.size().map_err(|e| io::Error::other(e.to_string()))?;
+    app.size = (size.width, size.height);
+    let mut effects = app.request_run();
+    let frame = Duration::from_millis(16);
+    let mut last_draw: Option<Instant> = None;
+    let mut dirty = true;
+    loop {
+        while !effects.is_empty() {
+            let batch = std::mem::take(&mut effects);
+            for e in batch {
+                effects.extend(rt.apply(app, e));
+            }
+        }
+        if app.quit {
+            return Ok(());
+        }
+        let due = last_draw.map_or(Duration::ZERO, |t| frame.saturating_sub(t.elapsed()));
+        if dirty && due.is_zero() {
+            if sync_updates {
+                let _ = execute!(io::stdout(), BeginSynchronizedUpdate);
+            }
+            terminal.draw(|f| ui::draw(f, app)).map_err(|e| io::Error::other(e.to_string()))?;
+            if sync_updates {
+                let _ = execute!(io::stdout(), EndSynchronizedUpdate);
+            }
+            last_draw = Some(Instant::now());
+            dirty = false;
+        }
+        let wait = if dirty { due.max(Duration::from_millis(1)) } else { Duration::from_millis(500) };
+        let first = match rx.recv_timeout(wait) {
+            Ok(m) => m,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        };
+        dirty = true;
+        // Take what else is waiting, up to a bound, before drawing again.
+        let mut msgs = vec![first];
+        while msgs.len() < 256 {
+            match rx.try_recv() {
+                Ok(m) => msgs.push(m),
+                Err(_) => break,
+            }
+        }
+        for m in msgs {
+            match m {
+                Msg::Term(Event::Key(k)) => effects.extend(app.on_key(k)),
+                Msg::Term(Event::Resize(w, h)) => {
+                    app.size = (w, h);
+                    effects.extend(app.dd_request());
+                }
+                Msg::Term(Event::Paste(text)) => app.paste(&text),
+                Msg::Term(Event::Mouse(m)) => effects.extend(app.on_mouse(m)),
+                Msg::Term(_) => {}
+                Msg::TermGone(e) => return Err(io::Error::other(e)),
+                Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
+                Msg::FileChanged => {
+                    let contents = std::fs::read_to_string(&app.path).ok();
+                    effects.extend(app.on_disk_change(contents));
+                }
+                Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
+            }
+        }
+    }
+}
+
+impl Runtime {
+    fn apply(&mut self, app: &mut App, effect: Effect) -> Vec<Effect> {
+        match effect {
+            Effect::Save { path, text } => {
+                let r = atomic_write(&path, &text).map(|()| text).map_err(|e| e.to_string());
+                app.on_saved(r)
+            }
+            Effect::Run { generation, source } => {
+                if let Some(r) = self.run.take() {
+                    r.cancel();
+                }
+                match engine::compile(&source, &app.file_name) {
+                    Err(diags) => app.on_compile_error(generation, diags),
+                    Ok(compiled) => {
+                        app.on_run_started(generation, compiled.table, compiled.warnings.clone());
+                        self.run = Some(engine::start(&compiled, &self.params, generation, self.tx.clone(), Msg::Run));
+                    }
+                }
+                Vec::new()
+            }
+            Effect::Cancel => {
+                if let Some(r) = self.run.take() {
+                    r.cancel();
+                }
+                Vec::new()
+            }
+            Effect::SolveDd { generation, number, deal, vul } => {
+                let _ = self.dd_tx.send(DdRequest { generation, number, deal, vul });
+                Vec::new()
+            }
+            Effect::Copy(text) => {
+                let b64 = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+                let mut out = io::stdout();
+                let _ = write!(out, "\x1b]52;c;{b64}\x07");
+                let _ = out.flush();
+                Vec::new()
+            }
+            Effect::Export { path, text } => {
+                match atomic_write(&path, &text) {
+                    Ok(()) => app.say(format!("wrote {} deals to {}", app.results.deals.len(), path.display()), false),
+                    Err(e) => app.say(format!("export failed: {e}"), true),
+                }
+                Vec::new()
+            }
+            Effect::Quit => {
+                app.quit = true;
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// The solver thread: one solve at a time; while it works, newer requests replace older ones.
+fn spawn_solver(tx: SyncSender<Msg>) -> Sender<DdRequest> {
+    let (req_tx, req_rx) = mpsc::channel::<DdRequest>();
+    let _ = std::thread::Builder::new().name("dd".into()).spawn(move || {
+        while let Ok(mut req) = req_rx.recv() {
+            while let Ok(newer) = req_rx.try_recv() {
+                req = newer;
+            }
+            let result = engine::solve_dd(&req.deal, req.vul);
+            if tx.send(Msg::Dd(req.generation, req.number, result)).is_err() {
+                break;
+            }
+        }
+    });
+    req_tx
+}
+
+/// Writes a file atomically: a temporary file in the same directory, synced, then renamed
+/// over the target, so other readers and watchers only ever see a whole file.
+pub fn atomic_write(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

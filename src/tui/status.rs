@@ -1,0 +1,87 @@
+//! The status line: run state, counters, rate, elapsed, seed, and the file's state.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::app::{App, RunState};
+use super::ui::{compact, thousands};
+
+/// Draws the status line.
+pub fn draw(f: &mut Frame, area: Rect, app: &App) {
+    let t = &app.theme;
+    let base = t.get("ui.statusline");
+    f.buffer_mut().set_style(area, base);
+    let (name, key) = match app.state {
+        RunState::Idle => ("IDLE", "ui.statusline"),
+        RunState::Running => ("RUNNING", "ui.statusline.running"),
+        RunState::Done => ("DONE", "ui.statusline.done"),
+        RunState::Error => ("ERROR", "ui.statusline.error"),
+        RunState::Cancelled => ("CANCELLED", "ui.statusline.cancelled"),
+    };
+    let r = &app.results;
+    let wide = area.width >= 100;
+    let num = |n: u64| if wide { thousands(n) } else { compact(n) };
+    let rate = if r.generated > 0 { 100.0 * r.produced as f64 / r.generated as f64 } else { 0.0 };
+    let secs = r.elapsed.as_secs_f64();
+    let speed = if secs > 0.0 { (r.generated as f64 / secs) as u64 } else { 0 };
+    let counters = if wide {
+        format!(" gen {} · prod {} · {rate:.2}% · {}/s · {secs:.1}s", num(r.generated), num(r.produced), compact(speed))
+    } else {
+        format!(" {} gen {} prod {rate:.2}% {}/s {secs:.1}s", num(r.generated), num(r.produced), compact(speed))
+    };
+    let mut left = vec![Span::styled(format!(" {name} "), t.get(key)), Span::raw(counters)];
+    if let Some(seed) = r.seed {
+        left.push(Span::raw(if wide { format!(" · seed {seed}") } else { format!(" seed {seed}") }));
+    }
+    if app.stale {
+        left.push(Span::styled(" · stale", t.get("ui.stale")));
+    }
+    let mut right = Vec::new();
+    if let Some((msg, err)) = &app.message {
+        right.push(Span::styled(format!(" {msg} "), if *err { t.get("error") } else { base }));
+    }
+    right.push(Span::raw(format!(" {} ", app.file_name)));
+    right.push(if app.modified() {
+        Span::styled("modified ", t.get("ui.statusline.modified"))
+    } else {
+        Span::raw("saved ")
+    });
+    right.push(Span::styled("F1 help ", base));
+    let width = area.width as usize;
+    let lw: usize = left.iter().map(|s| s.width()).sum();
+    let rw: usize = right.iter().map(|s| s.width()).sum();
+    // Too long: shorten the message first, then drop the help hint, then cut the counters.
+    if lw + rw > width && app.message.is_some() {
+        let room = width.saturating_sub(lw + rw - right[0].width());
+        let text: String = right[0].content.chars().take(room.saturating_sub(1)).collect();
+        if text.chars().count() < 8 {
+            right.remove(0);
+        } else {
+            right[0].content = format!("{text}…").into();
+        }
+    }
+    let rw: usize = right.iter().map(|s| s.width()).sum();
+    if lw + rw > width {
+        right.pop();
+    }
+    let rw: usize = right.iter().map(|s| s.width()).sum();
+    let mut spans = Vec::new();
+    let mut used = 0;
+    for s in left {
+        let room = width.saturating_sub(rw + used);
+        if s.width() <= room {
+            used += s.width();
+            spans.push(s);
+        } else {
+            let cut: String = s.content.chars().take(room).collect();
+            used += cut.chars().count();
+            spans.push(Span::styled(cut, s.style));
+            break;
+        }
+    }
+    spans.push(Span::raw(" ".repeat(width.saturating_sub(used + rw))));
+    spans.extend(right);
+    f.render_widget(Paragraph::new(Line::from(spans)).style(base), area);
+}

@@ -1,0 +1,162 @@
+//! Layout: every pane at once when the terminal is large enough, one pane and a tab bar
+//! otherwise; overlays on top. Drawing reads `&App` and does no I/O.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Tabs};
+use ratatui::Frame;
+
+use super::app::{App, Pane};
+use super::{dd_view, deal_view, editor_view, help, stats_view, status, text_view};
+
+/// Where everything goes on a screen of `area`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Screen {
+    /// The tab bar (narrow layout only).
+    pub tabs: Option<Rect>,
+    /// The panes on screen and their areas.
+    pub panes: Vec<(Pane, Rect)>,
+    /// The status line.
+    pub status: Rect,
+}
+
+impl Screen {
+    /// The pane at a screen position.
+    pub fn pane_at(&self, x: u16, y: u16) -> Option<(Pane, Rect)> {
+        self.panes.iter().copied().find(|(_, r)| r.contains(ratatui::layout::Position { x, y }))
+    }
+}
+
+/// The layout: every pane at 100×30 and larger, else the focused pane under a tab bar.
+pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
+    if wide {
+        let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+        // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
+        let ew = main.width.saturating_sub(70).clamp(40, (main.width / 2).max(40));
+        let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
+        let th = (left.height / 3).max(6);
+        let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
+        let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
+        let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
+        let panes = vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
+        Screen { tabs: None, panes, status: bar }
+    } else {
+        let [tabs, body, bar] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+        Screen { tabs: Some(tabs), panes: vec![(focus, body)], status: bar }
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    f.buffer_mut().set_style(area, app.theme.get("ui.background"));
+    let screen = layout(area, app.wide(), app.focus);
+    if let Some(tabs) = screen.tabs {
+        draw_tabs(f, tabs, app);
+    }
+    for (pane, r) in &screen.panes {
+        match pane {
+            Pane::Editor => editor_view::draw(f, *r, app),
+            Pane::Deal => deal_view::draw(f, *r, app),
+            Pane::Stats => stats_view::draw(f, *r, app),
+            Pane::Dd => dd_view::draw(f, *r, app),
+            Pane::Text => text_view::draw(f, *r, app),
+        }
+    }
+    status::draw(f, screen.status, app);
+    help::draw_overlay(f, app);
+}
+
+/// The tab titles' column ranges in the tab bar, for mouse clicks.
+pub fn tab_at(x: u16) -> Option<Pane> {
+    // " 1 Script │ 2 Deal │ 3 Statistics │ 4 DD │ 5 Output": widths of title plus padding and divider.
+    let mut at = 0u16;
+    for p in Pane::ALL {
+        let name = if p == Pane::Dd { "DD" } else { p.title() };
+        let w = name.chars().count() as u16 + 2 + 2 + 1;
+        if x < at + w {
+            return Some(p);
+        }
+        at += w;
+    }
+    None
+}
+
+fn draw_tabs(f: &mut Frame, area: Rect, app: &App) {
+    let titles: Vec<Line> = Pane::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = if *p == Pane::Dd { "DD" } else { p.title() };
+            Line::from(format!("{} {name}", i + 1))
+        })
+        .collect();
+    let sel = Pane::ALL.iter().position(|p| *p == app.focus).unwrap_or(0);
+    let tabs = Tabs::new(titles)
+        .select(sel)
+        .style(app.theme.get("ui.title"))
+        .highlight_style(app.theme.get("ui.title.focus"))
+        .divider(Span::styled("│", app.theme.get("ui.border")));
+    f.render_widget(tabs, area);
+}
+
+/// A pane's frame: rounded border, highlighted when focused, title with extras.
+pub fn pane_block<'a>(app: &App, pane: Pane, extra: Vec<Span<'a>>) -> Block<'a> {
+    let focused = app.focus == pane;
+    let t = &app.theme;
+    let (border, title) = if focused {
+        (t.get("ui.border.focus"), t.get("ui.title.focus"))
+    } else {
+        (t.get("ui.border"), t.get("ui.title"))
+    };
+    let mut spans = vec![Span::styled(format!(" {} ", pane.title()), title)];
+    spans.extend(extra);
+    Block::default()
+        .borders(Borders::ALL)
+        .border_type(if focused { BorderType::Thick } else { BorderType::Rounded })
+        .border_style(border)
+        .title(Line::from(spans))
+}
+
+/// The stale marker for pane titles.
+pub fn stale_span(app: &App) -> Vec<Span<'static>> {
+    if app.stale { vec![Span::styled("(stale) ", app.theme.get("ui.stale"))] } else { Vec::new() }
+}
+
+/// A rectangle centred in `area`, at most `w`×`h`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
+
+/// Clears an area and fills it with the popup style.
+pub fn popup_area(f: &mut Frame, area: Rect, style: Style) {
+    f.render_widget(Clear, area);
+    f.buffer_mut().set_style(area, style);
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `1234567` as `1.2M`.
+pub fn compact(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}

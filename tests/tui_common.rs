@@ -1,0 +1,104 @@
+//! Shared fixtures for the workbench tests: an app holding hand-built results.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use dealbench::cards::parse_deal;
+use dealbench::run::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use dealbench::tui::app::App;
+use dealbench::tui::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
+use dealbench::tui::theme::{ColorDepth, Theme};
+use dealbench::tui::EXAMPLE;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+
+pub const DEALS: [&str; 3] = [
+    "N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2",
+    "N:KQ.A932.954.Q762 7652.J85.KJ86.KJ A84.KT64.AQ7.A95 JT93.Q7.T32.T843",
+    "N:QT86.T6.A94.Q862 KJ9.J97.QT876.T5 A72.K42.KJ5.AK94 543.AQ853.32.J73",
+];
+
+pub fn theme(name: &str) -> Theme {
+    let t = Theme::builtin(name).expect("bundled theme");
+    if name == "base16" { t.adapt(ColorDepth::Ansi16) } else { t }
+}
+
+pub fn stats() -> Stats {
+    let mut a = AverageStat { label: Some("NS points".into()), ..Default::default() };
+    for v in [26, 25, 27] {
+        a.add(v);
+    }
+    let mut b = AverageStat { label: Some("4-4 fit".into()), ..Default::default() };
+    for v in [1, 0, 0] {
+        b.add(v);
+    }
+    let mut f1 = FrequencyStat::new(Some("North points".into()), Axis { low: 8, high: 12 }, None);
+    for v in [8, 9, 9, 10, 12, 13, 8, 11] {
+        f1.add(v, 0);
+    }
+    let mut f2 = FrequencyStat::new(Some("hearts x spades".into()), Axis { low: 2, high: 4 }, Some(Axis { low: 2, high: 4 }));
+    for (h, s) in [(2, 3), (3, 3), (4, 2), (3, 4), (5, 3), (3, 1)] {
+        f2.add(h, s);
+    }
+    Stats { generated: 345, produced: 3, averages: vec![a, b], frequencies: vec![f1, f2] }
+}
+
+/// An app on the example script with three matched deals, statistics, output and one solve.
+pub fn app(theme_name: &str, size: (u16, u16)) -> App {
+    let mut app = App::new(PathBuf::from("/tmp/bench/stayman.dlr"), EXAMPLE, theme(theme_name));
+    app.size = size;
+    app.auto_dd = false;
+    let g = app.generation + 1;
+    let _ = app.request_run();
+    app.on_run_started(g, TableInfo { dealer: Some(0), vulnerable: Some(0) }, Vec::new());
+    let mut msgs = Vec::new();
+    for (i, d) in DEALS.iter().enumerate() {
+        let deal = parse_deal(d).unwrap();
+        let printed = format!("{} \n", deal.oneline());
+        msgs.push(RunMsg::Matched(Box::new(MatchedDeal { number: i as u64 + 1, generated: 100 * (i as u64 + 1), deal, printed })));
+    }
+    msgs.push(RunMsg::Stats(Box::new(stats())));
+    msgs.push(RunMsg::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));
+    msgs.push(RunMsg::Finished(RunSummary {
+        generated: 345,
+        produced: 3,
+        seed: 42,
+        elapsed: Duration::from_millis(250),
+        cancelled: false,
+    }));
+    let _ = app.on_run_msgs(g, msgs);
+    let tricks = [[9, 8, 7, 10, 9], [4, 5, 6, 3, 4], [9, 8, 7, 10, 9], [4, 5, 6, 3, 4]];
+    app.on_dd(g, 1, Ok(DdResult { tricks, par_ns: 420, contracts: "4S by NS".into() }));
+    app.message = None;
+    app
+}
+
+pub fn draw(app: &App) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    t.draw(|f| dealbench::tui::ui::draw(f, app)).unwrap();
+    t
+}
+
+pub fn screen(app: &App) -> String {
+    draw(app).backend().to_string()
+}
+
+pub fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+pub fn ctrl(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+pub fn alt(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT)
+}
+
+pub fn type_str(app: &mut App, s: &str) {
+    for c in s.chars() {
+        let _ = app.on_key(key(KeyCode::Char(c)));
+    }
+}

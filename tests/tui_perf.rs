@@ -1,0 +1,126 @@
+//! Save-to-first-result latency and memory over a long run, through the workbench's own
+//! pieces (watcher, adapter, app). Run with `--nocapture` to see the figures.
+
+mod tui_common;
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use dealbench::tui::app::App;
+use dealbench::tui::config::Config;
+use dealbench::tui::engine::{self, RunMsg, RunParams};
+use dealbench::tui::runtime::atomic_write;
+use dealbench::tui::watcher;
+
+const SCRIPT: &str = "produce 1000\ncondition hcp(north) >= 10\naction printoneline, average hcp(south)\n";
+
+fn first_result(source: &str) -> Duration {
+    let t = Instant::now();
+    let compiled = engine::compile(source, "p.dlr").unwrap();
+    let (tx, rx) = mpsc::sync_channel(64);
+    let _ctl = engine::start(&compiled, &RunParams { keep: 100, ..RunParams::default() }, 1, tx, |_, b| b);
+    loop {
+        let batch: Vec<RunMsg> = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        if batch.iter().any(|m| matches!(m, RunMsg::Matched(_))) {
+            return t.elapsed();
+        }
+    }
+}
+
+#[test]
+fn save_to_first_result_latency() {
+    let dir = std::env::temp_dir().join(format!("dealbench-perf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.dlr");
+    std::fs::write(&file, SCRIPT).unwrap();
+
+    // Built-in save: write atomically, compile, run, first matched deal.
+    let t = Instant::now();
+    atomic_write(&file, SCRIPT).unwrap();
+    let run = first_result(SCRIPT);
+    let own = t.elapsed();
+
+    // Another editor's save: rename, debounced watcher, read, compile, run, first deal.
+    let (tx, rx) = mpsc::channel();
+    let debounce = Duration::from_millis(Config::default().debounce_ms);
+    let _w = watcher::watch(&file, debounce, move || {
+        let _ = tx.send(Instant::now());
+    })
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let tmp = dir.join(".p.swp");
+    let edited = SCRIPT.replace(">= 10", ">= 11");
+    std::fs::write(&tmp, &edited).unwrap();
+    let t = Instant::now();
+    std::fs::rename(&tmp, &file).unwrap();
+    let seen = rx.recv_timeout(Duration::from_secs(5)).expect("watcher fires");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let run2 = first_result(&text);
+    let external = t.elapsed();
+    eprintln!(
+        "latency: Ctrl-S save to first deal {:.1} ms (run start to first deal {:.1} ms); \
+         external atomic save to first deal {:.1} ms (watcher {:.1} ms with {} ms debounce)",
+        own.as_secs_f64() * 1e3,
+        run.as_secs_f64() * 1e3,
+        external.as_secs_f64() * 1e3,
+        seen.duration_since(t).as_secs_f64() * 1e3,
+        debounce.as_millis(),
+    );
+    let _ = run2;
+    // Generous bounds for loaded CI machines; the figures above are what matters.
+    assert!(own < Duration::from_millis(500), "{own:?}");
+    assert!(external < Duration::from_millis(1000), "{external:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn rss_kib() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn memory_stays_bounded_over_a_long_run() {
+    let n: u64 = std::env::var("DEALBENCH_PERF_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+    let mut app: App = tui_common::app("dark", (120, 40));
+    app.keep = 1000;
+    let g = app.generation + 1;
+    let _ = app.request_run();
+    let src = format!("produce {n}\naction printoneline, average hcp(north), frequency (hcp(north), 0, 37)\n");
+    let compiled = engine::compile(&src, "m.dlr").unwrap();
+    app.on_run_started(g, compiled.table, Vec::new());
+    let (tx, rx) = mpsc::sync_channel(256);
+    let params = RunParams { keep: app.keep, seed: Some(1), ..RunParams::default() };
+    let _ctl = engine::start(&compiled, &params, g, tx, |g, b| (g, b));
+    let before = rss_kib();
+    let t = Instant::now();
+    let mut peak = before;
+    let mut batches = 0u64;
+    loop {
+        let (generation, batch) = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        let done = batch.iter().any(|m| matches!(m, RunMsg::Finished(_)));
+        let _ = app.on_run_msgs(generation, batch);
+        batches += 1;
+        if batches.is_multiple_of(64) {
+            peak = peak.max(rss_kib());
+        }
+        if done {
+            break;
+        }
+    }
+    peak = peak.max(rss_kib());
+    eprintln!(
+        "memory: {n} deals in {:.2} s, {batches} batches, kept {} deals; RSS {} KiB before, peak {} KiB (+{} KiB)",
+        t.elapsed().as_secs_f64(),
+        app.results.deals.len(),
+        before,
+        peak,
+        peak.saturating_sub(before)
+    );
+    assert_eq!(app.results.produced, n);
+    assert_eq!(app.results.deals.len(), 1000);
+    assert!(peak.saturating_sub(before) < 64 * 1024, "grew by {} KiB", peak - before);
+}

@@ -1,0 +1,116 @@
+//! Snapshots of every pane through ratatui's TestBackend: all panes at 120×40, each pane
+//! alone at 80×24, in the dark theme and the 16-colour one. The 80×24 ones record colours.
+
+mod tui_common;
+
+use dealbench::tui::app::{Overlay, Pane};
+use tui_common::{app, draw, screen};
+
+#[test]
+fn all_panes_120x40() {
+    for theme in ["dark", "base16", "light"] {
+        let a = app(theme, (120, 40));
+        insta::assert_snapshot!(format!("all_120x40_{theme}"), screen(&a));
+    }
+}
+
+#[test]
+fn each_pane_80x24() {
+    for theme in ["dark", "base16"] {
+        for pane in Pane::ALL {
+            let mut a = app(theme, (80, 24));
+            a.focus = pane;
+            let t = draw(&a);
+            let name = format!("{pane:?}_80x24_{theme}").to_lowercase();
+            insta::assert_snapshot!(name.clone(), t.backend().to_string());
+            insta::assert_debug_snapshot!(format!("{name}_styles"), t.backend().buffer());
+        }
+    }
+}
+
+#[test]
+fn overlays_80x24() {
+    let mut a = app("dark", (80, 24));
+    a.overlay = Some(Overlay::Help(0));
+    insta::assert_snapshot!("help_80x24", screen(&a));
+    a.overlay = Some(Overlay::Word("shape".into()));
+    insta::assert_snapshot!("word_shape_80x24", screen(&a));
+    a.overlay = Some(Overlay::ConfirmQuit);
+    insta::assert_snapshot!("confirm_quit_80x24", screen(&a));
+}
+
+#[test]
+fn compile_error_marks_results_stale_120x40() {
+    let mut a = app("dark", (120, 40));
+    let src = a.buffer_text();
+    let at = src.find("hcp(south) >= 8").unwrap();
+    let d = dealbench::script::diag::Diagnostic::error(
+        "stayman.dlr",
+        &src,
+        dealbench::script::diag::Span::new(at, at + 3),
+        "expected an expression",
+    );
+    let g = a.generation + 1;
+    let _ = a.request_run();
+    a.on_compile_error(g, vec![d]);
+    insta::assert_snapshot!("error_stale_120x40", screen(&a));
+}
+
+#[test]
+fn tiny_and_odd_sizes_draw_without_panicking() {
+    for (w, h) in [(1, 1), (10, 3), (20, 5), (40, 12), (79, 23), (99, 29), (100, 30), (200, 60)] {
+        for pane in Pane::ALL {
+            for overlay in [None, Some(Overlay::Help(3)), Some(Overlay::Word("hcp".into())), Some(Overlay::ConfirmQuit), Some(Overlay::Search("x".into()))] {
+                let mut a = app("dark", (w, h));
+                a.focus = pane;
+                a.overlay = overlay;
+                let _ = draw(&a);
+            }
+        }
+    }
+}
+
+#[test]
+fn syntax_colours_follow_scrolling() {
+    use dealbench::tui::app::App;
+    let text: String = (0..80).map(|i| format!("x{i} = hcp(north) + {i}\n")).collect();
+    let theme = dealbench::tui::theme::Theme::dark();
+    let func = theme.get("function.builtin").fg;
+    let num = theme.get("constant.numeric").fg;
+    let mut a = App::new("/tmp/long.dlr".into(), &text, theme);
+    a.size = (80, 24);
+    a.editor.move_cursor(ratatui_textarea::CursorMove::Bottom);
+    let t = draw(&a);
+    let buf = t.backend().buffer();
+    let mut checked = 0;
+    for y in 0..24u16 {
+        let row: String = (0..80u16).map(|x| buf[(x, y)].symbol().to_string()).collect();
+        if let Some(i) = row.find("hcp(") {
+            let x = row[..i].chars().count() as u16;
+            assert_eq!(buf[(x, y)].fg, func.unwrap(), "row {y}: {row}");
+            assert_eq!(buf[(x + 3, y)].fg, theme_fg(&a, "punctuation"), "row {y}");
+            let n = row.rfind("+ ").unwrap();
+            let nx = row[..n].chars().count() as u16 + 2;
+            assert_eq!(buf[(nx, y)].fg, num.unwrap(), "row {y}: {row}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 15, "{checked}");
+    // The last line is on screen.
+    assert!(t.backend().to_string().contains("x79 = hcp"));
+}
+
+fn theme_fg(a: &dealbench::tui::app::App, key: &str) -> ratatui::style::Color {
+    a.theme.get(key).fg.unwrap()
+}
+
+#[test]
+fn no_color_deal_uses_letters_and_no_colours() {
+    let mut a = app("dark", (80, 24));
+    a.set_theme(dealbench::tui::theme::Theme::dark().adapt(dealbench::tui::theme::ColorDepth::None));
+    a.suit_letters = true;
+    a.focus = Pane::Deal;
+    let t = draw(&a);
+    insta::assert_snapshot!("deal_80x24_no_color", t.backend().to_string());
+    insta::assert_debug_snapshot!("deal_80x24_no_color_styles", t.backend().buffer());
+}
