@@ -94,6 +94,15 @@ pub struct RunArgs {
     /// With --deals: a record that is not a deal stops the run (default: reported and skipped).
     #[arg(long)]
     pub strict: bool,
+    /// DealerV2_4's csvrpt file: `[w:]FILE` appends to FILE (`w:` truncates it first).
+    #[arg(short = 'C', value_name = "[w:]FILE")]
+    pub csv: Option<String>,
+    /// DealerV2_4's export file: `[w:]FILE`, as `-C`.
+    #[arg(short = 'X', value_name = "[w:]FILE")]
+    pub export: Option<String>,
+    /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
+    #[arg(short = 'T', value_name = "TITLE")]
+    pub title: Option<String>,
     /// Threads that deal and test the condition (default: every core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
@@ -195,6 +204,9 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     if let Some(v) = &args.vulnerable {
         o.vulnerable = Some(parse_vul(v)?);
     }
+    o.csv_file = report_file(args.csv.as_deref())?;
+    o.export_file = report_file(args.export.as_deref())?;
+    o.title = args.title.clone();
     o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     o.stream = match args.stream.as_str() {
         "dealer" => run::StreamKind::Dealer,
@@ -216,6 +228,15 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
         }
     }
     Ok(o)
+}
+
+/// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
+/// before it starts; the run then appends to it.
+fn report_file(arg: Option<&str>) -> Result<Option<PathBuf>, String> {
+    let Some(arg) = arg else { return Ok(None) };
+    let (path, truncate) = run::files::split_mode(arg);
+    run::files::open(&path, truncate).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(path))
 }
 
 fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::Deal>, String> {

@@ -45,6 +45,7 @@ impl Program {
             }
             Expr::Imps(d) => imps(self.eval(d, ctx)?),
             Expr::Par(side) => self.par(*side, ctx)?,
+            Expr::ParAt(side, vul, span) => self.par_at(*side, *vul, *span, ctx)?,
             Expr::Rnd(b, _) => {
                 let bound = self.eval(b, ctx)?;
                 let (deal, seed) = (ctx.deal, ctx.rnd_seed);
@@ -81,6 +82,7 @@ impl Program {
             HandFn::Losers => self.counts.losers(h, suit),
             HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(0))),
             HandFn::Cccc => super::hand::cccc(h),
+            HandFn::Ltc => super::ltc::ltc(h, suit),
         }
     }
 

@@ -2,7 +2,9 @@
 
 pub mod hand;
 mod expr;
+pub mod ltc;
 mod rnd;
+pub mod v2dd;
 
 pub use rnd::RndStream;
 

@@ -116,8 +116,9 @@ pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }
 
-/// `print(seats)` at the end of the run: each listed seat's hands, four boards across.
-pub fn print_hands(out: &mut String, seats: &[usize], deals: &[Deal]) {
+/// `print(seats)` at the end of the run: each listed seat's hands, four boards across,
+/// numbered from `first_board + 1`.
+pub fn print_hands(out: &mut String, seats: &[usize], deals: &[Deal], first_board: u64) {
     for seat in 0..4 {
         if !seats.contains(&seat) {
             continue;
@@ -125,7 +126,7 @@ pub fn print_hands(out: &mut String, seats: &[usize], deals: &[Deal]) {
         let _ = write!(out, "\n\n{} hands:\n\n\n\n", crate::cards::SEAT_NAMES[seat]);
         for (g, group) in deals.chunks(4).enumerate() {
             for k in 0..group.len() {
-                let _ = write!(out, "{:4}.{:15}", g * 4 + k + 1, ' ');
+                let _ = write!(out, "{:4}.{:15}", first_board + (g * 4 + k + 1) as u64, ' ');
             }
             out.push('\n');
             let hands: Vec<Hand> = group.iter().map(|d| d.hands[seat]).collect();

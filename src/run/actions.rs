@@ -1,10 +1,14 @@
 //! Running the actions for each matching deal, and the end-of-run report.
 
 use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use super::files::Sink;
 use super::RunOptions;
 use crate::cards::Deal;
 use crate::eval::{Ctx, EvalError, Program};
 use crate::report::deal as fmt;
+use crate::eval::v2dd::dd_table;
+use crate::report::bktfreq::BktFreqStat;
+use crate::report::evalcontract::EvalContractStat;
 use crate::report::stats as sfmt;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use std::fmt::Write;
@@ -17,14 +21,20 @@ pub(super) struct ActionState<'a> {
     date: String,
     averages: Vec<AverageStat>,
     freqs: Vec<FrequencyStat>,
+    bktfreqs: Vec<BktFreqStat>,
+    evals: Vec<EvalContractStat>,
     stored: Vec<Deal>,
     keeps_deals: bool,
+    csv: Sink,
+    exports: Sink,
 }
 
 impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
         let mut averages = Vec::new();
         let mut freqs = Vec::new();
+        let mut bktfreqs = Vec::new();
+        let mut evals = Vec::new();
         for a in &program.actions {
             match a {
                 Action::Average(label, _) => averages.push(AverageStat { label: label.clone(), ..Default::default() }),
@@ -33,24 +43,43 @@ impl<'a> ActionState<'a> {
                     let cols = second.as_ref().map(|(_, (l, h))| Axis { low: *l, high: *h });
                     freqs.push(FrequencyStat::new(label.clone(), rows, cols));
                 }
+                Action::BktFreq(label, _, rows, second) => {
+                    bktfreqs.push(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)));
+                }
+                Action::EvalContract(spec) => evals.push(EvalContractStat::new(*spec)),
                 _ => {}
             }
         }
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
-        ActionState { program, options, seed_text: seed.to_string(), date, averages, freqs, stored: Vec::new(), keeps_deals }
+        let (csv, exports) = sinks(options);
+        ActionState {
+            program,
+            options,
+            seed_text: seed.to_string(),
+            date,
+            averages,
+            freqs,
+            bktfreqs,
+            evals,
+            stored: Vec::new(),
+            keeps_deals,
+            csv,
+            exports,
+        }
     }
 
     /// Runs every action for a matching deal; returns what it prints.
     pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
         let mut out = String::new();
-        let (mut ai, mut fi) = (0, 0);
+        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
         let p = self.program;
+        let board = number + p.script.board_offset();
         for a in &p.actions {
             match a {
-                Action::PrintAll => fmt::printall(&mut out, number, ctx.deal),
+                Action::PrintAll => fmt::printall(&mut out, board, ctx.deal),
                 Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
-                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, number - 1, ctx.deal, &self.pbn_context()),
+                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context()),
                 Action::PrintPbn => {}
                 Action::PrintCompact(e) => {
                     let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
@@ -76,8 +105,32 @@ impl<'a> ActionState<'a> {
                     self.freqs[fi].add(i64::from(v1), i64::from(v2));
                     fi += 1;
                 }
+                Action::BktFreq(_, e1, _, second) => {
+                    let v1 = p.eval(e1, ctx)?;
+                    let v2 = match second {
+                        Some((e2, _)) => p.eval(e2, ctx)?,
+                        None => 0,
+                    };
+                    self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
+                    bi += 1;
+                }
+                Action::EvalContract(spec) => {
+                    let table = dd_table(ctx, spec.span, "evalcontract")?;
+                    let declarer = if spec.side == 0 { 2 } else { 3 };
+                    self.evals[ei].add(table[declarer][usize::from(spec.contract.strain)]);
+                    ei += 1;
+                }
+                Action::Export(seats) => {
+                    let mut line = String::new();
+                    crate::report::export::export(&mut line, seats, ctx.deal);
+                    self.exports.write(&mut out, &line)?;
+                }
                 Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
-                Action::CsvRpt(_) => {}
+                Action::CsvRpt(terms) => {
+                    let mut row = String::new();
+                    self.report_row(&mut row, terms, ctx)?;
+                    self.csv.write(&mut out, &row)?;
+                }
             }
         }
         if self.keeps_deals {
@@ -116,10 +169,17 @@ impl<'a> ActionState<'a> {
                         let _ = write!(out, "{} {} ", crate::cards::SEAT_CHARS[s] as char, ctx.deal.hands[s].dotted());
                     }
                 }
-                ReportTerm::Trix(seats) => {
-                    let t = ctx.dd_table()?;
-                    let cells: Vec<String> = seats.iter().flat_map(|&s| t[s].iter().map(|v| v.to_string())).collect();
+                ReportTerm::Trix(seats, span) => {
+                    let table = dd_table(ctx, *span, "trix")?;
+                    let cells: Vec<String> = seats.iter().flat_map(|&s| table[s].iter().map(|t| t.to_string())).collect();
                     out.push_str(&cells.join(","));
+                }
+                ReportTerm::ParContract(_, span) => {
+                    // DD: the par contract's text (DealerV2_4 prints DDS's `ParContracts[vul]`, e.g.
+                    // ` 3N  by NS both`) is not in the `DoubleDummy` trait yet: add it there (from
+                    // `crate::dd::par::Par::contracts`) and print it here as `'…'`.
+                    let message = "unsupported: parcontract (needs the par contract from the double-dummy solver, which dealbench does not provide yet)".to_string();
+                    return Err(EvalError { span: *span, message });
                 }
             }
         }
@@ -134,7 +194,7 @@ impl<'a> ActionState<'a> {
             date: &self.date,
             dealer: self.program.script.dealer,
             vulnerable: self.program.script.vulnerable,
-            event: None,
+            event: self.options.title.as_deref().or(self.program.script.title.as_deref()),
         }
     }
 
@@ -144,12 +204,14 @@ impl<'a> ActionState<'a> {
     }
 
     /// End-of-run actions in action order, then the statistics lines.
-    pub(super) fn finish(&self, generated: u64, produced: u64, seconds: f64) -> String {
+    pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> String {
+        self.csv.flush();
+        self.exports.flush();
         let mut out = String::new();
-        let (mut ai, mut fi) = (0, 0);
+        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
         for a in &self.program.actions {
             match a {
-                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored),
+                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset()),
                 Action::Average(..) => {
                     sfmt::average(&mut out, &self.averages[ai]);
                     ai += 1;
@@ -157,6 +219,14 @@ impl<'a> ActionState<'a> {
                 Action::Frequency(..) => {
                     sfmt::frequency(&mut out, &self.freqs[fi]);
                     fi += 1;
+                }
+                Action::BktFreq(..) => {
+                    self.bktfreqs[bi].render(&mut out);
+                    bi += 1;
+                }
+                Action::EvalContract(_) => {
+                    self.evals[ei].render(&mut out, produced);
+                    ei += 1;
                 }
                 _ => {}
             }
@@ -166,6 +236,14 @@ impl<'a> ActionState<'a> {
         }
         out
     }
+}
+
+/// The csvrpt and export sinks; a file that cannot be opened falls back to standard output
+/// (the command line has already opened it once, so this is not expected).
+fn sinks(options: &RunOptions) -> (Sink, Sink) {
+    let csv = Sink::new(options.csv_file.as_ref()).unwrap_or(Sink::Stdout);
+    let exports = Sink::new(options.export_file.as_ref()).unwrap_or(Sink::Stdout);
+    (csv, exports)
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).

@@ -6,6 +6,7 @@ use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
 use super::{Event, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat};
+use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Program};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -113,9 +114,22 @@ impl<'a> Engine<'a> {
         p
     }
 
+    /// Why the bias predeals cannot be dealt with this run's predealt cards (`-N` … included).
+    fn bias_error(&self) -> Option<EvalError> {
+        let span = self.program.script.bias_span?;
+        let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
+        Some(EvalError { span, message })
+    }
+
     fn source(&self, seed: i64) -> Source {
         if let Some(list) = &self.options.deals {
             return Source::List(list.clone(), 0);
+        }
+        if self.program.script.bias_span.is_some() {
+            // checked by `bias_error` before the run starts
+            if let Ok(b) = BiasDealer::new(seed, &self.predeal(), self.program.script.bias) {
+                return Source::Bias(Box::new(b));
+            }
         }
         match self.options.stream {
             StreamKind::Dealer => Source::Dealer(Box::new(DealerStream::new(seed, &self.predeal()))),
@@ -135,6 +149,9 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
+        if let Some(e) = self.bias_error() {
+            return self.fail(&e);
+        }
         let source = self.source(lim.seed);
         let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
         let mut c = Consumer {

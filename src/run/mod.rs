@@ -6,6 +6,7 @@
 mod actions;
 mod dd_cache;
 mod engine;
+pub mod files;
 mod parallel;
 mod source;
 pub mod stats;
@@ -55,6 +56,12 @@ pub struct RunOptions {
     pub shard: Option<(u64, u64)>,
     /// Evaluate these deals (read from a file) instead of dealing.
     pub deals: Option<Arc<Vec<Deal>>>,
+    /// `-C`: the file `csvrpt` appends to (standard output when `None`).
+    pub csv_file: Option<std::path::PathBuf>,
+    /// `-X`: the file `export` appends to (standard output when `None`).
+    pub export_file: Option<std::path::PathBuf>,
+    /// `-T`: the run's title (wins over the `title` statement), for PBN's `[Event]`.
+    pub title: Option<String>,
     /// Send a [`Event::Matched`] for every matching deal (the workbench); when false, what
     /// the deals print arrives batched in [`Event::Output`] (the command line).
     pub matched_events: bool,
@@ -76,6 +83,9 @@ impl Default for RunOptions {
             date: None,
             matched_events: true,
             deals: None,
+            csv_file: None,
+            export_file: None,
+            title: None,
             threads: 1,
             stream: StreamKind::Dealer,
             shard: None,

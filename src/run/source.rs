@@ -1,6 +1,8 @@
-//! Where a run's deals come from: dealer.exe's stream, the fast stream, or a list read from a file.
+//! Where a run's deals come from: dealer.exe's stream, the fast stream, DealerV2_4's bias
+//! dealer, or a list read from a file.
 
 use crate::cards::Deal;
+use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use std::sync::Arc;
 
@@ -21,6 +23,8 @@ pub enum Source {
     Fast { stream: FastStream, next: u64, step: u64 },
     /// Deals read from a file.
     List(Arc<Vec<Deal>>, usize),
+    /// DealerV2_4's bias dealer (`predeal spades(north) == 5`).
+    Bias(Box<BiasDealer>),
 }
 
 impl Source {
@@ -29,6 +33,7 @@ impl Source {
     pub fn next(&mut self) -> Option<Deal> {
         match self {
             Source::Dealer(s) => Some(s.next_deal()),
+            Source::Bias(b) => Some(b.next_deal()),
             Source::Fast { stream, next, step } => {
                 let d = stream.deal(*next);
                 *next += *step;

@@ -51,6 +51,8 @@ pub enum HandFn {
     Quality,
     /// Bridge World hand evaluation × 100.
     Cccc,
+    /// DealerV2_4's modern losing trick count × 100.
+    Ltc,
 }
 
 /// An expression.
@@ -86,6 +88,8 @@ pub enum Expr {
     Imps(Box<Expr>),
     /// `par(side)`: 0 NS, 1 EW.
     Par(usize),
+    /// DealerV2_4's `par(side, vul)`: side 0 NS, 1 EW; vulnerability 0 none, 1 NS, 2 EW, 3 both.
+    ParAt(usize, u8, Span),
     /// `rnd(bound)`; the span is the call's.
     Rnd(Box<Expr>, Span),
 }
@@ -110,8 +114,35 @@ pub enum ReportTerm {
     Text(String),
     /// The hands of these seats, in N, E, S, W order.
     Hands(Vec<Seat>),
-    /// Double-dummy tricks of these seats (5 strains each).
-    Trix(Vec<Seat>),
+    /// Double-dummy tricks of these seats (5 strains each); the span is the term's.
+    Trix(Vec<Seat>, Span),
+    /// DealerV2_4's `parcontract[(vul)]`: the par contract as text; the span is the term's.
+    ParContract(Option<u8>, Span),
+}
+
+/// The buckets of a `bktfreq` axis: from `lo` in steps of `size` up to `hi` (all in the
+/// script's units, so `5.00` is 500), plus a Low and a High bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Buckets {
+    /// The first bucket's lowest value.
+    pub lo: i64,
+    /// The last in-range bucket's lowest value (when `hi - lo` is a whole number of buckets).
+    pub hi: i64,
+    /// The width of a bucket, at least 1.
+    pub size: i64,
+}
+
+/// The contract of an `evalcontract` action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalContract {
+    /// 0 NS (South declares), 1 EW (West declares).
+    pub side: usize,
+    /// Level, strain and doubling.
+    pub contract: crate::dd::score::Contract,
+    /// True when the side is vulnerable.
+    pub vulnerable: bool,
+    /// Where the action is written.
+    pub span: Span,
 }
 
 /// An action run for each matching deal (and, for statistics, at the end).
@@ -135,6 +166,13 @@ pub enum Action {
     Average(Option<String>, Expr),
     /// A histogram or cross-tab.
     Frequency(Option<String>, Expr, (i64, i64), Option<(Expr, (i64, i64))>),
+    /// DealerV2_4's bucketed frequency: down axis, and an optional across axis.
+    BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
+    /// DealerV2_4's export of hands in predeal form: N, S for NS; E, W for EW; or one seat.
+    Export(Vec<usize>),
+    /// DealerV2_4's `evalcontract(side, contract, vul)`: per deal, the double-dummy tricks of
+    /// South (NS) or West (EW) in the strain; at the end, the contract's average result.
+    EvalContract(EvalContract),
     /// A CSV row to the `-C` file.
     CsvRpt(Vec<ReportTerm>),
     /// A CSV row to standard output.
@@ -144,6 +182,6 @@ pub enum Action {
 impl Action {
     /// True for the actions that make dealer default to producing 40 deals.
     pub fn prints(&self) -> bool {
-        !matches!(self, Action::Average(..) | Action::Frequency(..))
+        !matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..))
     }
 }

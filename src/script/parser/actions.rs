@@ -4,9 +4,9 @@ use super::{PResult, Parser};
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use crate::script::lexer::Tok;
 
-const ACTIONS: [&str; 15] = [
+const ACTIONS: [&str; 16] = [
     "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
-    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq",
+    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq", "export",
 ];
 
 impl Parser {
@@ -32,11 +32,11 @@ impl Parser {
                 Action::Average(label, self.expr()?)
             }
             "frequency" => self.frequency()?,
+            "bktfreq" => self.bktfreq()?,
+            "export" => self.export()?,
             "csvrpt" => Action::CsvRpt(self.report_terms()?),
             "printrpt" => Action::PrintRpt(self.report_terms()?),
-            "evalcontract" => {
-                return Err(self.error_at(span, "unsupported: evalcontract (the original parses it and then aborts on an assertion); use `score` and `tricks`"));
-            }
+            "evalcontract" => self.evalcontract(span)?,
             other => return Err(self.error_at(span, format!("unsupported: {other} (a DealerV2_4 extension)"))),
         };
         Ok(vec![a])
@@ -123,6 +123,57 @@ impl Parser {
         Ok(Action::Frequency(label, e1, r1, second))
     }
 
+    fn export(&mut self) -> PResult<Action> {
+        self.expect_op("(", "after `export`")?;
+        let seats = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => vec![0, 2],
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => vec![1, 3],
+            _ if self.compass_word().is_some() => vec![self.compass_word().unwrap_or(0)],
+            _ => return Err(self.unexpected("`NS`, `EW` or a compass")),
+        };
+        self.bump();
+        self.expect_op(")", "after export's side or compass")?;
+        Ok(Action::Export(seats))
+    }
+
+    fn bktfreq(&mut self) -> PResult<Action> {
+        let label = self.label();
+        self.expect_op("(", "to open the bktfreq's expression and buckets")?;
+        let e1 = self.expr()?;
+        self.expect_op(",", "then the lowest bucket")?;
+        let b1 = self.buckets()?;
+        let second = if self.eat_op(",") {
+            let e2 = self.expr()?;
+            self.expect_op(",", "then the second axis' lowest bucket")?;
+            Some((e2, self.buckets()?))
+        } else {
+            None
+        };
+        self.expect_op(")", "to close the bktfreq")?;
+        Ok(Action::BktFreq(label, e1, b1, second))
+    }
+
+    /// `low, high, size` of a bktfreq axis (numbers or decimals).
+    fn buckets(&mut self) -> PResult<crate::script::ast::Buckets> {
+        let lo = self.number()?;
+        self.expect_op(",", "then the highest bucket")?;
+        let hi_span = self.span();
+        let hi = self.number()?;
+        self.expect_op(",", "then the bucket size")?;
+        let size_span = self.span();
+        let size = self.number()?;
+        if size <= 0 {
+            return Err(self.error_at(size_span, format!("the bucket size must be above zero, not {size}")));
+        }
+        if hi < lo {
+            return Err(self.error_at(hi_span, format!("the highest bucket ({hi}) is below the lowest ({lo})")));
+        }
+        if (hi - lo) / size > 100_000 {
+            return Err(self.error_at(size_span, "too many buckets: at most 100000"));
+        }
+        Ok(crate::script::ast::Buckets { lo, hi, size })
+    }
+
     fn range(&mut self) -> PResult<(i64, i64)> {
         let low = self.number()?;
         self.expect_op(",", "then the highest value of the range")?;
@@ -160,14 +211,63 @@ impl Parser {
             return Ok(ReportTerm::Hands(seats));
         }
         if self.is_word("trix") {
-            self.bump();
-            self.expect_op("(", "after `trix`")?;
-            let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
-            self.bump();
-            self.expect_op(")", "after trix's seat")?;
-            return Ok(ReportTerm::Trix(seats));
+            return self.trix_term();
+        }
+        if self.is_word("parcontract") {
+            let span = self.bump().span;
+            let vul = if self.eat_op("(") {
+                let v = self.par_vulnerability()?;
+                self.expect_op(")", "after parcontract's vulnerability")?;
+                Some(v)
+            } else {
+                None
+            };
+            return Ok(ReportTerm::ParContract(vul, span));
         }
         Ok(ReportTerm::Expr(self.expr()?))
+    }
+
+    /// `trix(compass|deal)`, or a bare `trix` (DealerV2_4's example scripts), all four seats.
+    fn trix_term(&mut self) -> PResult<ReportTerm> {
+        let span = self.bump().span;
+        if matches!(self.peek(), Tok::Op("," | ")")) {
+            return Ok(ReportTerm::Trix(vec![0, 1, 2, 3], span));
+        }
+        self.expect_op("(", "after `trix`")?;
+        let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
+        self.bump();
+        let end = self.expect_op(")", "after trix's seat")?;
+        Ok(ReportTerm::Trix(seats, span.to(end)))
+    }
+
+    /// `evalcontract(NS|EW, contract, nv|vul)`.
+    fn evalcontract(&mut self, span: crate::script::diag::Span) -> PResult<Action> {
+        if !self.is_op("(") {
+            return Err(self.error_at(span, "unsupported: evalcontract without arguments (dealer 1.24 parses it and then aborts on an assertion); DealerV2_4's `evalcontract(NS, z4S, vul)` is supported"));
+        }
+        self.expect_op("(", "after `evalcontract`")?;
+        let side = match self.peek() {
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
+            _ => return Err(self.unexpected("`NS` or `EW`")),
+        };
+        self.bump();
+        self.expect_op(",", "then a contract such as `z3N` or `z4Hx`")?;
+        let contract = match self.peek() {
+            Tok::Contract(c) => crate::dd::score::Contract::from_code(*c as i32),
+            _ => None,
+        };
+        let contract = contract.ok_or_else(|| self.unexpected("a contract such as `z3N` or `z4Hx`"))?;
+        self.bump();
+        self.expect_op(",", "then `nv` or `vul`")?;
+        let vulnerable = match self.peek() {
+            Tok::Ident(w) if w == "nv" => false,
+            Tok::Ident(w) if w == "vul" => true,
+            _ => return Err(self.unexpected("`nv` or `vul`")),
+        };
+        self.bump();
+        let end = self.expect_op(")", "to close evalcontract")?;
+        Ok(Action::EvalContract(crate::script::ast::EvalContract { side, contract, vulnerable, span: span.to(end) }))
     }
 
     /// `deal`, `ns`/`ew` (any case) or a compass, when followed by `,` or `)`.

@@ -332,6 +332,10 @@ impl Parser {
                 Ok(Expr::Hand(HandFn::Losers, seat, suit))
             }
             "cccc" => Ok(Expr::Hand(HandFn::Cccc, self.compass()?, None)),
+            "ltc" => {
+                let (seat, suit) = self.seat_and_suit()?;
+                Ok(Expr::Hand(HandFn::Ltc, seat, suit))
+            }
             "quality" => {
                 let seat = self.compass()?;
                 self.expect_op(",", "then a suit")?;
@@ -342,7 +346,7 @@ impl Parser {
             "tricks" | "trick" | "dds" => self.tricks(),
             "score" => self.score(span),
             "imps" | "imp" => Ok(Expr::Imps(Box::new(self.expr()?))),
-            "par" => self.par(),
+            "par" => self.par(span),
             "rnd" => Ok(Expr::Rnd(Box::new(self.expr()?), span)),
             _ => Err(self.unknown_function(name, span)),
         }
@@ -429,14 +433,38 @@ impl Parser {
         Ok(Expr::Score(Box::new(vul), Box::new(contract), Box::new(tricks), span))
     }
 
-    fn par(&mut self) -> PResult<Expr> {
+    fn par(&mut self, span: Span) -> PResult<Expr> {
         let side = match self.peek() {
             Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
             Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
-            _ => return Ok(Expr::Par(self.compass()? % 2)),
+            _ => self.compass()? % 2 + 2,
         };
+        if side < 2 {
+            self.bump();
+        }
+        let side = side % 2;
+        if !self.eat_op(",") {
+            return Ok(Expr::Par(side));
+        }
+        Ok(Expr::ParAt(side, self.par_vulnerability()?, span))
+    }
+
+    /// DealerV2_4's vulnerability words in `par(side, vul)` and `parcontract(vul)`:
+    /// `none`, `ns`, `ew`, `both` or `all` (0 to 3).
+    pub(super) fn par_vulnerability(&mut self) -> PResult<u8> {
+        let v = match self.peek() {
+            Tok::Ident(w) => match w.to_ascii_lowercase().as_str() {
+                "none" => Some(0),
+                "ns" => Some(1),
+                "ew" => Some(2),
+                "both" | "all" => Some(3),
+                _ => None,
+            },
+            _ => None,
+        };
+        let v = v.ok_or_else(|| self.unexpected("a vulnerability: `none`, `ns`, `ew` or `both`"))?;
         self.bump();
-        Ok(Expr::Par(side))
+        Ok(v)
     }
 
     /// `shape{…}`: François Dellacherie's shape language.

@@ -52,8 +52,16 @@ pub struct Script {
     pub title: Option<String>,
     /// `seed N`.
     pub seed: Option<i64>,
+    /// DealerV2_4's `opener compass`: the opening seat its `opc` evaluation assumes.
+    pub opener: Option<Seat>,
+    /// DealerV2_4's `startboard N`: the number of the first board printed.
+    pub startboard: Option<u64>,
     /// Predealt cards in the order written.
     pub predeal: Vec<(Seat, Card)>,
+    /// DealerV2_4's bias predeals `predeal spades(north) == 5`: `bias[seat][suit]`.
+    pub bias: crate::dealing::bias::Lengths,
+    /// Where the last bias predeal is written (for errors found when the run starts).
+    pub bias_span: Option<Span>,
     /// The count table after `pointcount` / `altcount`.
     pub counts: [[i32; 13]; 12],
     /// One table per `shape()` call.
@@ -63,6 +71,11 @@ pub struct Script {
 }
 
 impl Script {
+    /// What `startboard` adds to the produced-deal number in board numbers (0 without it).
+    pub fn board_offset(&self) -> u64 {
+        self.startboard.map_or(0, |b| b.saturating_sub(1))
+    }
+
     /// The actions run per matching deal, in order.
     pub fn all_actions(&self) -> Vec<Action> {
         let mut out = self.actions.clone().unwrap_or_else(|| vec![Action::PrintAll]);
@@ -92,7 +105,11 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             vulnerable: None,
             title: None,
             seed: None,
+            opener: None,
+            startboard: None,
             predeal: Vec::new(),
+            bias: [[None; 4]; 4],
+            bias_span: None,
             counts: DEFAULT_COUNTS,
             shapes: Vec::new(),
             warnings: Vec::new(),
@@ -102,6 +119,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         p.operators = 0;
         p.statement()?;
     }
+    p.check_bias()?;
     Ok(p.script)
 }
 
@@ -201,6 +219,9 @@ pub(crate) fn describe(t: &Tok) -> String {
 /// Names the parser treats as reserved: they cannot be variables.
 pub(crate) fn is_reserved(name: &str) -> bool {
     use super::vocab::{lookup, Kind, WordKind};
+    if matches!(name, "opener" | "startboard") {
+        return false; // DealerV2_4's statements, but ordinary names in dealer3 scripts
+    }
     match lookup(name) {
         Some(e) => !matches!(e.kind, Kind::Word(WordKind::Compass)) || name.len() > 1,
         None => matches!(

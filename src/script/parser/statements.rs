@@ -10,6 +10,15 @@ impl Parser {
             Tok::Ident(w) => w.clone(),
             _ => return self.bare_condition(),
         };
+        if word == "seed" && self.is_assignment() && matches!(self.peek_at(2), Tok::Number(_)) {
+            let span = self.span();
+            self.warn_at(span, "`seed = N` is read as `seed N`, as DealerV2_4 reads it");
+            self.bump();
+            self.bump();
+            let n = self.number()?;
+            self.script.seed.get_or_insert(n);
+            return Ok(());
+        }
         if self.is_assignment() {
             return self.assignment(word);
         }
@@ -45,6 +54,22 @@ impl Parser {
                 self.bump();
                 let n = self.number()?;
                 self.script.seed.get_or_insert(n);
+                Ok(())
+            }
+            "opener" => {
+                self.bump();
+                let seat = self.compass()?;
+                self.script.opener = Some(seat);
+                Ok(())
+            }
+            "startboard" => {
+                self.bump();
+                let span = self.span();
+                let n = self.number()?;
+                if n < 1 {
+                    return Err(self.error_at(span, "`startboard` needs a board number of 1 or more"));
+                }
+                self.script.startboard = Some(n as u64);
                 Ok(())
             }
             "average" | "frequency" | "printes" | "print" | "csvrpt" | "printrpt" if self.action_follows() => {
@@ -167,14 +192,14 @@ impl Parser {
 
     fn predeal(&mut self) -> PResult<()> {
         self.bump();
-        if matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some()) {
-            let span = self.span();
-            return Err(self.error_at(
-                span,
-                "unsupported: predeal length restriction (`predeal spades(north) == 5`); put it in the condition instead",
-            ));
-        }
         loop {
+            if self.is_suit_word() {
+                self.bias_predeal()?;
+                if self.compass_word().is_none() && !self.is_suit_word() {
+                    return Ok(());
+                }
+                continue;
+            }
             let seat = self.compass()?;
             loop {
                 let (suit, ranks) = match self.peek() {
@@ -189,10 +214,44 @@ impl Parser {
                     break;
                 }
             }
-            if self.compass_word().is_none() {
+            if self.compass_word().is_none() && !self.is_suit_word() {
                 return Ok(());
             }
         }
+    }
+
+    fn is_suit_word(&self) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some())
+    }
+
+    /// DealerV2_4's `spades(north) == 5`: that seat gets exactly that many of the suit.
+    fn bias_predeal(&mut self) -> PResult<()> {
+        let start = self.span();
+        let Tok::Ident(word) = self.bump().tok else { return Err(self.unexpected("a suit")) };
+        let suit = crate::script::parser::expr::suit_word(&word).unwrap_or(0);
+        self.expect_op("(", "after the suit")?;
+        let seat = self.compass()?;
+        self.expect_op(")", "after the compass")?;
+        self.expect_op("==", "then the length, as in `spades(north) == 5`")?;
+        let n_span = self.span();
+        let n = self.number()?;
+        let span = start.to(n_span);
+        if !(0..=13).contains(&n) {
+            return Err(self.error_at(n_span, format!("a suit length runs 0 to 13, not {n}")));
+        }
+        if let Some(old) = self.script.bias[seat][suit] {
+            let msg = format!("{}'s {word} length is already set to {old}", crate::cards::SEAT_NAMES[seat]);
+            return Err(self.error_at(span, msg));
+        }
+        self.script.bias[seat][suit] = Some(n as u8);
+        self.script.bias_span = Some(span);
+        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
+    }
+
+    /// After the whole script: predealt cards and bias lengths can be dealt together.
+    pub(super) fn check_bias(&self) -> PResult<()> {
+        let Some(span) = self.script.bias_span else { return Ok(()) };
+        crate::dealing::bias::check(&self.script.predeal, &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
     }
 
     fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {
@@ -230,7 +289,7 @@ impl Parser {
     fn starts_statement(&self) -> bool {
         matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
             "condition" | "produce" | "generate" | "action" | "dealer" | "vulnerable" | "predeal"
-            | "pointcount" | "altcount" | "title" | "seed"))
+            | "pointcount" | "altcount" | "title" | "seed" | "opener" | "startboard"))
             || self.is_assignment()
     }
 
