@@ -170,8 +170,26 @@ fn trix_and_evalcontract_on_the_fixed_deal() {
 }
 
 #[test]
-fn parcontract_stops_at_its_position() {
-    let (_, err, code) = run("action printrpt(hcp(north), parcontract(both))\n", &["-s", "1", "-p", "1"]);
-    assert_ne!(code, Some(0));
-    assert!(err.starts_with("(null):1:29: error: unsupported: parcontract ("), "{err}");
+fn parcontract_matches_dds_par_contracts() {
+    // The first deals of ../shared/golden/dd/deals100-hard.tsv with DDS's par contracts (DealerPar
+    // with North dealing, which equals Par() on these deals) from deals100-hard.par.tsv.
+    let Some(dir) = common::shared("golden/dd") else { return };
+    let deals = std::fs::read_to_string(dir.join("deals100-hard.tsv")).unwrap();
+    let pars = std::fs::read_to_string(dir.join("deals100-hard.par.tsv")).unwrap();
+    let file = std::env::temp_dir().join(format!("dealbench-parcontract-{}.txt", std::process::id()));
+    let lines: Vec<&str> = deals.lines().take(4).map(|l| l.split('\t').next().unwrap()).collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    for (vul, word) in [("None", "none"), ("EW", "ew")] {
+        let args = ["-v", "-s", "1", "--deals", file.to_str().unwrap(), "--vulnerable", word];
+        let (out, err, code) = run("action printrpt(par(ns), parcontract)\n", &args);
+        assert_eq!(code, Some(0), "{err}");
+        let want: Vec<String> = pars
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split('\t').collect::<Vec<_>>())
+            .filter(|c| c[1] == vul && c[0].parse::<usize>().unwrap() < 4)
+            .map(|c| format!(" {},'{}'", c[2], c[10]))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want, "vulnerability {vul}");
+    }
 }

@@ -31,6 +31,8 @@ pub trait DoubleDummy {
     fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String>;
     /// Par score for North-South at vulnerability 0 none, 1 NS, 2 EW, 3 all.
     fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String>;
+    /// The par contracts as text (`4S-NS+1`, `pass`) at that vulnerability.
+    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String>;
 }
 
 /// A runtime error: where and what.

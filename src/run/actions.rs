@@ -174,12 +174,12 @@ impl<'a> ActionState<'a> {
                     let cells: Vec<String> = seats.iter().flat_map(|&s| table[s].iter().map(|t| t.to_string())).collect();
                     out.push_str(&cells.join(","));
                 }
-                ReportTerm::ParContract(_, span) => {
-                    // DD: the par contract's text (DealerV2_4 prints DDS's `ParContracts[vul]`, e.g.
-                    // ` 3N  by NS both`) is not in the `DoubleDummy` trait yet: add it there (from
-                    // `crate::dd::par::Par::contracts`) and print it here as `'…'`.
-                    let message = "unsupported: parcontract (needs the par contract from the double-dummy solver, which dealbench does not provide yet)".to_string();
-                    return Err(EvalError { span: *span, message });
+                ReportTerm::ParContract(vul, span) => {
+                    let (deal, vul) = (*ctx.deal, vul.unwrap_or(ctx.vulnerable));
+                    let no_solver = || EvalError { span: *span, message: "double-dummy solving is not available here".into() };
+                    let dd = ctx.dd.as_mut().ok_or_else(no_solver)?;
+                    let text = dd.par_contracts(&deal, vul).map_err(|m| EvalError { span: *span, message: m })?;
+                    let _ = write!(out, "'{text}'");
                 }
             }
         }

@@ -37,6 +37,11 @@ impl DoubleDummy for DdCache {
         Ok(t)
     }
 
+    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String> {
+        let tricks = self.table(deal)?;
+        Ok(par(&crate::dd::DdTable { tricks }, vul).contracts)
+    }
+
     fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String> {
         let tricks = self.table(deal)?;
         Ok(par(&crate::dd::DdTable { tricks }, vul).score_ns)
