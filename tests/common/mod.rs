@@ -1,6 +1,7 @@
 //! Test helpers: locating `../shared` (skipped visibly outside CI when absent).
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -14,7 +15,8 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
     if std::env::var("CI").as_deref() == Ok("true") {
         panic!("{} is missing: CI must run the tests that read ../shared", dir.display());
     }
-    eprintln!("SKIPPED: {} not found (a fresh clone has no ../shared)", dir.display());
+    // Written to the stderr handle itself, which the test harness does not capture.
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {} not found (a fresh clone has no ../shared)", dir.display());
     None
 }
 
