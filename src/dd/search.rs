@@ -178,10 +178,10 @@ impl Search {
         if qt >= side_need {
             return (ns_leads, qrel);
         }
-        if side_need == self.tricks_left {
-            if let Some(rel) = self.defenders_sure_trick(leader) {
-                return (!ns_leads, rel);
-            }
+        if side_need == self.tricks_left
+            && let Some(rel) = self.defenders_sure_trick(leader)
+        {
+            return (!ns_leads, rel);
         }
         let shape = self.shape;
         let own = self.pattern();
