@@ -125,6 +125,35 @@ fn dds_list100() {
     check_dt_first("dds-list100.dt", ci_limit("dds-list100", 100));
 }
 
+/// The golden table in our layout.
+fn table_from_dds(tricks: &[u8]) -> DdTable {
+    let mut t = DdTable { tricks: [[0; 5]; 4] };
+    for (k, &v) in tricks.iter().enumerate() {
+        t.tricks[k % 4][[3, 2, 1, 0, 4][k / 4]] = v;
+    }
+    t
+}
+
+/// Par (score and DealerPar contracts) from the golden tables of every DDS list: no solving.
+#[test]
+fn par_of_dds_lists_from_golden_tables() {
+    let mut checked = 0;
+    let mut errors = Vec::new();
+    for name in ["dds-list1000.dt", "dds-list300.dt", "dds-list100.dt", "dds-largest.dt", "dds-thomas1.dt", "dds-thomas2.dt"] {
+        let Some(cases) = read_dt(name) else { return };
+        for (i, case) in cases.iter().enumerate() {
+            let Some((vul, ns_first, ew_first, contracts)) = &case.par else { continue };
+            checked += 1;
+            let p = par(&table_from_dds(&case.tricks), *vul);
+            if p.score_ns != *ns_first || (ns_first == ew_first && p.contracts != *contracts) {
+                errors.push(format!("{name} deal {i}: par {} {} want {ns_first} {contracts}", p.score_ns, p.contracts));
+            }
+        }
+    }
+    println!("par checked on {checked} golden tables");
+    assert!(checked >= 1400 && errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+}
+
 #[test]
 fn deals100_hard_tables_and_par() {
     let Some(dir) = golden_dir() else { return };
