@@ -26,9 +26,6 @@ pub(crate) fn top_bit(x: u64) -> u64 {
 /// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
 pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
 
-/// No transposition table at or below this many tricks left.
-const NO_TT_BELOW: i32 = 1;
-
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
 pub(crate) struct Trick {
@@ -167,10 +164,6 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
-        if self.tricks_left <= NO_TT_BELOW {
-            let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-            return self.play(&trick, 0, beta);
-        }
         let (qt, qrel) = self.quick_tricks(leader);
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
@@ -242,7 +235,6 @@ impl Search {
     fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
         let lead = self.hands[leader];
         let (mut win, mut seat) = (lead, leader);
-        let lead_suit = lead.trailing_zeros() as usize / 16;
         let mut by_rank = false;
         for i in 1..4 {
             let p = (leader + i) & 3;
@@ -260,7 +252,6 @@ impl Search {
                 seat = p;
                 by_rank = false;
             }
-            let _ = lead_suit;
         }
         let ns = (seat & 1 == 0) as i32;
         (ns >= need, if by_rank { win } else { 0 })
