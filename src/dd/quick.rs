@@ -5,11 +5,12 @@ use super::search::{suit_bits, top_bit, Search};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
-    /// top card and partner cashing; with the cards whose ranks the count relies on.
-    pub(crate) fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+    /// top card and partner cashing; with the cards whose ranks the count relies on. Stops
+    /// looking once `enough` tricks are found.
+    pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
         let pd = leader ^ 2;
-        if self.has_entry(leader, pd) {
+        if own.0 < enough && self.has_entry(leader, pd) {
             let via = self.cash(pd);
             if via.0 > own.0 {
                 return via;

@@ -23,8 +23,8 @@ pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
 }
 
-/// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
-pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
+/// Slots of the cut-off card cache (indexed by the top 13 bits of a key).
+pub(crate) const CUTOFF_SLOTS: usize = 1 << 13;
 
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
@@ -164,10 +164,10 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
-        let (qt, qrel) = self.quick_tricks(leader);
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
             return (ns_leads, qrel);
         }
@@ -292,7 +292,7 @@ impl Search {
             if result == ns_to_move {
                 if pos == 0 {
                     let key = self.cutoff_key(player);
-                    self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                    self.cutoffs[(key >> 51) as usize] = (key, card as u8);
                 }
                 return (result, rel);
             }
