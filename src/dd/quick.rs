@@ -52,16 +52,8 @@ impl Search {
             let pd_s = suit_bits(self.hands[pd], s);
             let ruff_risk = s != trump && (l_ruffs || r_ruffs);
             // Top sequence of `p` among the suit's remaining cards.
-            let mut rest = suit_bits(self.all, s);
-            let mut top = 0u64;
-            while rest != 0 {
-                let t = top_bit(rest);
-                if t & mine == 0 {
-                    break;
-                }
-                top |= t;
-                rest ^= t;
-            }
+            let others = suit_bits(self.all, s) & !mine;
+            let top = if others == 0 { mine } else { mine & !((top_bit(others) << 1) - 1) };
             let k = top.count_ones();
             let opp_len = l.count_ones().max(r.count_ones());
             let partner_low = pd_s == 0 || top_bit(pd_s) < (mine & mine.wrapping_neg());
