@@ -1,7 +1,8 @@
 //! Single-thread benchmark: full 20-result tables of DDS list100, mean and median ms per deal.
 //!
 //! `cargo bench --bench dd_list100` reads `../shared/golden/dd/canonical/dds-list100.dt`;
-//! env `DD_FILE` picks another `.dt` file and `DD_LIMIT` caps the number of deals.
+//! env `DD_FILE` picks another `.dt` file, `DD_LIMIT` caps the number of deals and `DD_MIB`
+//! sets the transposition-table budget.
 //! Each table is also checked against the file and mismatches are reported.
 
 use dealbench::cards::parse_deal;
@@ -16,7 +17,11 @@ fn main() {
         println!("SKIPPED: {path} not found");
         return;
     };
-    let mut solver = Solver::new();
+    // `DD_MIB` sets the transposition-table budget.
+    let mut solver = match std::env::var("DD_MIB").ok().and_then(|v| v.parse().ok()) {
+        Some(mib) => Solver::with_memory_mib(mib),
+        None => Solver::new(),
+    };
     let mut times = Vec::new();
     let mut wall = Vec::new();
     let mut wrong = 0;

@@ -20,6 +20,17 @@ fn golden_dir() -> Option<PathBuf> {
     None
 }
 
+/// Deals of a CI set checked: all in release builds; in debug builds (about 25 times slower)
+/// the first 12, unless `DD_GOLDEN_ALL` is set.
+fn ci_limit(name: &str, total: usize) -> usize {
+    if !cfg!(debug_assertions) || std::env::var_os("DD_GOLDEN_ALL").is_some() {
+        return total;
+    }
+    let n = total.min(12);
+    println!("{name}: debug build, checking the first {n} of {total} deals (use --release for all)");
+    n
+}
+
 fn threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
@@ -75,7 +86,13 @@ fn dds_order(t: &DdTable) -> Vec<u8> {
 
 /// Solves every deal of a `.dt` file and compares tables and par; panics listing mismatches.
 fn check_dt(name: &str) {
-    let Some(cases) = read_dt(name) else { return };
+    check_dt_first(name, usize::MAX);
+}
+
+/// As [`check_dt`] for the first `limit` deals.
+fn check_dt_first(name: &str, limit: usize) {
+    let Some(mut cases) = read_dt(name) else { return };
+    cases.truncate(limit);
     let deals: Vec<Deal> = cases.iter().map(|c| c.deal).collect();
     let tables = solve_tables_parallel(&deals, threads());
     let mut errors = Vec::new();
@@ -105,7 +122,36 @@ fn check_dt(name: &str) {
 
 #[test]
 fn dds_list100() {
-    check_dt("dds-list100.dt");
+    check_dt_first("dds-list100.dt", ci_limit("dds-list100", 100));
+}
+
+/// The golden table in our layout.
+fn table_from_dds(tricks: &[u8]) -> DdTable {
+    let mut t = DdTable { tricks: [[0; 5]; 4] };
+    for (k, &v) in tricks.iter().enumerate() {
+        t.tricks[k % 4][[3, 2, 1, 0, 4][k / 4]] = v;
+    }
+    t
+}
+
+/// Par (score and DealerPar contracts) from the golden tables of every DDS list: no solving.
+#[test]
+fn par_of_dds_lists_from_golden_tables() {
+    let mut checked = 0;
+    let mut errors = Vec::new();
+    for name in ["dds-list1000.dt", "dds-list300.dt", "dds-list100.dt", "dds-largest.dt", "dds-thomas1.dt", "dds-thomas2.dt"] {
+        let Some(cases) = read_dt(name) else { return };
+        for (i, case) in cases.iter().enumerate() {
+            let Some((vul, ns_first, ew_first, contracts)) = &case.par else { continue };
+            checked += 1;
+            let p = par(&table_from_dds(&case.tricks), *vul);
+            if p.score_ns != *ns_first || (ns_first == ew_first && p.contracts != *contracts) {
+                errors.push(format!("{name} deal {i}: par {} {} want {ns_first} {contracts}", p.score_ns, p.contracts));
+            }
+        }
+    }
+    println!("par checked on {checked} golden tables");
+    assert!(checked >= 1400 && errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
 }
 
 #[test]
@@ -119,7 +165,8 @@ fn deals100_hard_tables_and_par() {
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split('\t').nth(10).unwrap().to_string())
         .collect();
-    let rows: Vec<Vec<&str>> = text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
+    let mut rows: Vec<Vec<&str>> = text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
+    rows.truncate(ci_limit("deals100-hard", rows.len()));
     let deals: Vec<Deal> = rows.iter().map(|r| parse_deal(r[0]).unwrap()).collect();
     let tables = solve_tables_parallel(&deals, threads());
     let mut errors = Vec::new();

@@ -66,7 +66,7 @@ impl Search {
         } else {
             self.lead_moves(player, list);
             let key = self.cutoff_key(player);
-            let (k, killer) = self.cutoffs[(key >> 48) as usize];
+            let (k, killer) = self.cutoffs[(key >> 51) as usize];
             if k == key {
                 for i in 0..list.len {
                     if list.cards[i] == killer {

@@ -97,8 +97,8 @@ pub fn par(table: &DdTable, vul: u8) -> Par {
         }
     }
     if !made.is_empty() {
-        // As DDS: higher levels first, then spades, hearts, diamonds, clubs, notrump.
-        made.sort_by_key(|&(c, _)| std::cmp::Reverse(c / 5));
+        // As DDS: more tricks first, then spades, hearts, diamonds, clubs, notrump.
+        made.sort_by_key(|&(c, _)| std::cmp::Reverse(g.tricks[winner][c % 5]));
         let made: Vec<String> = made.into_iter().map(|(_, d)| d).collect();
         return Par { score_ns, contracts: made.join(",") };
     }

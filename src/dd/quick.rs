@@ -5,11 +5,12 @@ use super::search::{suit_bits, top_bit, Search};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
-    /// top card and partner cashing; with the cards whose ranks the count relies on.
-    pub(crate) fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+    /// top card and partner cashing; with the cards whose ranks the count relies on. Stops
+    /// looking once `enough` tricks are found.
+    pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
         let pd = leader ^ 2;
-        if self.has_entry(leader, pd) {
+        if own.0 < enough && self.has_entry(leader, pd) {
             let via = self.cash(pd);
             if via.0 > own.0 {
                 return via;
@@ -51,16 +52,8 @@ impl Search {
             let pd_s = suit_bits(self.hands[pd], s);
             let ruff_risk = s != trump && (l_ruffs || r_ruffs);
             // Top sequence of `p` among the suit's remaining cards.
-            let mut rest = suit_bits(self.all, s);
-            let mut top = 0u64;
-            while rest != 0 {
-                let t = top_bit(rest);
-                if t & mine == 0 {
-                    break;
-                }
-                top |= t;
-                rest ^= t;
-            }
+            let others = suit_bits(self.all, s) & !mine;
+            let top = if others == 0 { mine } else { mine & !((top_bit(others) << 1) - 1) };
             let k = top.count_ones();
             let opp_len = l.count_ones().max(r.count_ones());
             let partner_low = pd_s == 0 || top_bit(pd_s) < (mine & mine.wrapping_neg());

@@ -23,11 +23,8 @@ pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
 }
 
-/// Slots of the cut-off card cache (indexed by the top 16 bits of a key).
-pub(crate) const CUTOFF_SLOTS: usize = 1 << 16;
-
-/// No transposition table at or below this many tricks left.
-const NO_TT_BELOW: i32 = 1;
+/// Slots of the cut-off card cache (indexed by the top 13 bits of a key).
+pub(crate) const CUTOFF_SLOTS: usize = 1 << 13;
 
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
@@ -167,21 +164,17 @@ impl Search {
         if self.tricks_left == 1 {
             return self.last_trick(leader, need);
         }
-        if self.tricks_left <= NO_TT_BELOW {
-            let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-            return self.play(&trick, 0, beta);
-        }
-        let (qt, qrel) = self.quick_tricks(leader);
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
             return (ns_leads, qrel);
         }
-        if side_need == self.tricks_left {
-            if let Some(rel) = self.defenders_sure_trick(leader) {
-                return (!ns_leads, rel);
-            }
+        if side_need == self.tricks_left
+            && let Some(rel) = self.defenders_sure_trick(leader)
+        {
+            return (!ns_leads, rel);
         }
         let shape = self.shape;
         let own = self.pattern();
@@ -242,7 +235,6 @@ impl Search {
     fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
         let lead = self.hands[leader];
         let (mut win, mut seat) = (lead, leader);
-        let lead_suit = lead.trailing_zeros() as usize / 16;
         let mut by_rank = false;
         for i in 1..4 {
             let p = (leader + i) & 3;
@@ -260,7 +252,6 @@ impl Search {
                 seat = p;
                 by_rank = false;
             }
-            let _ = lead_suit;
         }
         let ns = (seat & 1 == 0) as i32;
         (ns >= need, if by_rank { win } else { 0 })
@@ -301,7 +292,7 @@ impl Search {
             if result == ns_to_move {
                 if pos == 0 {
                     let key = self.cutoff_key(player);
-                    self.cutoffs[(key >> 48) as usize] = (key, card as u8);
+                    self.cutoffs[(key >> 51) as usize] = (key, card as u8);
                 }
                 return (result, rel);
             }

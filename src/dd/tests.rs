@@ -34,8 +34,6 @@ fn wrong_card_counts_are_errors() {
 
 /// A hand from `S.H.D.C`.
 fn hand(text: &str) -> crate::cards::Hand {
-    let d = parse_deal(&format!("N:{text} ... ... ...")).ok();
-    let _ = d;
     let mut h = crate::cards::Hand::default();
     for (i, ranks) in text.split('.').enumerate() {
         for ch in ranks.bytes() {

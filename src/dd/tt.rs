@@ -88,11 +88,6 @@ impl Tt {
         self.entries.clear();
     }
 
-    fn bytes(&self) -> usize {
-        self.slots.capacity() * size_of::<Slot>()
-            + self.entries.capacity() * size_of::<Entry>()
-    }
-
     #[inline]
     fn hash(shape: u64, bits: u32) -> usize {
         (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
@@ -144,12 +139,7 @@ impl Tt {
     /// with this shape, leader and owners of the masked relative ranks.
     #[allow(clippy::too_many_arguments)]
     pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], need: i32, result: bool, tricks: i32) {
-        if self.bytes() > self.max_bytes {
-            self.clear();
-        }
-        if (self.used + 1) * 4 > self.slots.len() * 3 {
-            self.grow();
-        }
+        self.make_room();
         let own = [pat[0] & mask[0], pat[1] & mask[1]];
         let si = self.find(shape);
         if self.slots[si].shape == 0 {
@@ -186,6 +176,29 @@ impl Tt {
         let len = self.entries[base].own[1] as usize + 1;
         self.entries[base].own[1] = len as u64;
         self.entries[base + len] = e;
+    }
+
+    /// Ensures one more slot and one more block fit, growing within the budget or clearing.
+    fn make_room(&mut self) {
+        let slot_bytes = |n: usize| n * size_of::<Slot>();
+        let entry_bytes = |n: usize| n * size_of::<Entry>();
+        if (self.used + 1) * 4 > self.slots.len() * 3 {
+            if slot_bytes(self.slots.len() * 2) + entry_bytes(self.entries.capacity()) > self.max_bytes {
+                self.clear();
+            } else {
+                self.grow();
+            }
+        }
+        if self.entries.len() + BLOCK > self.entries.capacity() {
+            let want = (self.entries.capacity() * 2).max(1024 * BLOCK);
+            if slot_bytes(self.slots.len()) + entry_bytes(want) > self.max_bytes && !self.entries.is_empty() {
+                self.clear();
+            }
+            if self.entries.len() + BLOCK > self.entries.capacity() {
+                let fit = (self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Entry>()).max(BLOCK);
+                self.entries.reserve_exact(want.min(fit) - self.entries.len());
+            }
+        }
     }
 
     /// Doubles the slot array.
