@@ -2,22 +2,15 @@
 //! macroxue/bridge-solver results). The CI subset (DDS list100, deals100-hard) runs by default;
 //! every other set runs with `cargo test --release -- --ignored`.
 
+mod common;
+
 use dealbench::cards::{parse_deal, Deal};
 use dealbench::dd::{par, solve_tables_parallel, DdTable};
 use std::path::PathBuf;
 
-/// `../shared/golden/dd`, or `None` (after saying so) when the shared folder is missing.
+/// `../shared/golden/dd` (skipped visibly without it; required under `CI=true`).
 fn golden_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/dd");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("../shared not found (CI=true)");
-    }
-    println!("SKIPPED: ../shared not found");
-    eprintln!("SKIPPED: ../shared not found");
-    None
+    common::shared("golden/dd")
 }
 
 /// Deals of a CI set checked: all in release builds; in debug builds (about 25 times slower)

@@ -5,6 +5,8 @@
 //! only scripts allowed to fail are the handful listed in `KNOWN_BROKEN`, which no dealer can
 //! read either. They are checked to still fail, so the list cannot go stale silently.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use tree_sitter::{Node, Parser, Tree};
@@ -33,17 +35,9 @@ const KNOWN_BROKEN: &[(&str, &str)] = &[
     ),
 ];
 
+/// `../shared/corpus/scripts` (skipped visibly without it; required under `CI=true`).
 fn corpus_dir() -> Option<PathBuf> {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if shared.is_dir() {
-        return Some(shared.join("corpus/scripts"));
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("../shared not found (required when CI=true)");
-    }
-    println!("SKIPPED: ../shared not found");
-    eprintln!("SKIPPED: ../shared not found");
-    None
+    common::shared("corpus/scripts")
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
