@@ -10,8 +10,7 @@ use dealbench::dd::Solver;
 use std::time::Instant;
 
 fn main() {
-    let path = std::env::var("DD_FILE")
-        .unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
+    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
     let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("SKIPPED: {path} not found");

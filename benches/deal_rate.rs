@@ -1,7 +1,7 @@
 //! Deals per second on one thread: the raw dealer.exe stream (the baseline), and whole runs
 //! through the run API on (a) a condition that is never true and (b) the 1NT opener.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dealbench::dealing::DealerStream;
 use dealbench::eval::compile;
 use dealbench::run::{self, Event, RunOptions, StreamKind};
@@ -12,8 +12,7 @@ use std::sync::Arc;
 const DEALS: u64 = 1_000_000;
 
 const NEVER: &str = "condition hcp(north) > 37\naction average hcp(north)\n";
-const ONE_NT: &str =
-    "condition hcp(north)>=15 && hcp(north)<=17 && shape(north, any 4333 + any 4432 + any 5332)\naction average hcp(north)\n";
+const ONE_NT: &str = "condition hcp(north)>=15 && hcp(north)<=17 && shape(north, any 4333 + any 4432 + any 5332)\naction average hcp(north)\n";
 
 fn run_script(src: &str) -> u64 {
     run_with(src, 1, StreamKind::Dealer)

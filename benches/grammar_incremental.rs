@@ -46,9 +46,7 @@ fn point_at(source: &str, byte: usize) -> Point {
 
 fn parser() -> Parser {
     let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_dealer3::LANGUAGE.into())
-        .unwrap();
+    parser.set_language(&tree_sitter_dealer3::LANGUAGE.into()).unwrap();
     parser
 }
 
@@ -57,10 +55,7 @@ fn bench(c: &mut Criterion) {
     assert_eq!(source.lines().count(), 1000);
     let mut parser = parser();
     let old: Tree = parser.parse(&source, None).unwrap();
-    assert!(
-        !old.root_node().has_error(),
-        "the benchmark script must parse cleanly"
-    );
+    assert!(!old.root_node().has_error(), "the benchmark script must parse cleanly");
 
     // One keystroke (`>= 15` becomes `>= 115`) near the start, in the middle and near the end.
     for (place, nth) in [("line ~5", 0), ("line ~500", 50), ("line ~985", 98)] {
@@ -81,21 +76,15 @@ fn bench(c: &mut Criterion) {
         tree.edit(&edit);
         let incremental = parser.parse(&edited, Some(&tree)).unwrap();
         let fresh = parser.parse(&edited, None).unwrap();
-        assert_eq!(
-            incremental.root_node().to_sexp(),
-            fresh.root_node().to_sexp()
-        );
+        assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
 
-        c.bench_function(
-            &format!("reparse 1000 lines after a 1-char edit at {place}"),
-            |b| {
-                b.iter(|| {
-                    let mut tree = old.clone();
-                    tree.edit(&edit);
-                    black_box(parser.parse(black_box(&edited), Some(&tree)).unwrap())
-                })
-            },
-        );
+        c.bench_function(&format!("reparse 1000 lines after a 1-char edit at {place}"), |b| {
+            b.iter(|| {
+                let mut tree = old.clone();
+                tree.edit(&edit);
+                black_box(parser.parse(black_box(&edited), Some(&tree)).unwrap())
+            })
+        });
     }
     c.bench_function("full parse of 1000 lines", |b| {
         b.iter(|| black_box(parser.parse(black_box(&source), None).unwrap()))

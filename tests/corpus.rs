@@ -10,19 +10,46 @@ use std::time::{Duration, Instant};
 
 /// The parameters DealerV2_4's regression suite gives its `.dls` scripts (corpus README).
 const DLS_PARAMS: [&str; 20] = [
-    "-0", "east", "-1", "west", "-2", "hcp", "-3", "top4", "-4", "ltc", "-5", "12", "-6", "6.5", "-7", "spade",
-    "-8", " any 4333 + any 4432 + any 5332 ", "-9", " 5+s4+mxx + 6+mxxx ",
+    "-0",
+    "east",
+    "-1",
+    "west",
+    "-2",
+    "hcp",
+    "-3",
+    "top4",
+    "-4",
+    "ltc",
+    "-5",
+    "12",
+    "-6",
+    "6.5",
+    "-7",
+    "spade",
+    "-8",
+    " any 4333 + any 4432 + any 5332 ",
+    "-9",
+    " 5+s4+mxx + 6+mxxx ",
 ];
 
 /// Corpus scripts that cannot run as they stand, and why (checked by hand). Every other script
 /// runs, or stops at `usereval`/`opc`, which need DealerV2_4's external programs.
 const BROKEN: &[(&str, &str)] = &[
-    ("dealer-version-2/DebugExamples/UE_Scripted_metric_dbg.dli", "uses a $N parameter the corpus README gives no value for"),
+    (
+        "dealer-version-2/DebugExamples/UE_Scripted_metric_dbg.dli",
+        "uses a $N parameter the corpus README gives no value for",
+    ),
     ("dealer-version-2/DebugExamples/UE_set88_chk.dli", "uses a $N parameter the corpus README gives no value for"),
     ("dealer-version-2/DebugExamples/chk_UE_pts.dli", "uses a $N parameter the corpus README gives no value for"),
     ("dealer-version-2/Examples_dbg/Descr.yarb", "a # comment after leading blanks"),
-    ("dealer-version-2/Regression/FDScript_s233.dls", "needs other -2/-3 values than the README gives (hcp/top4 in a shape slot)"),
-    ("dealer-version-2/Regression/FD_bigScript.dls", "needs other -2/-3 values than the README gives (hcp/top4 in a shape slot)"),
+    (
+        "dealer-version-2/Regression/FDScript_s233.dls",
+        "needs other -2/-3 values than the README gives (hcp/top4 in a shape slot)",
+    ),
+    (
+        "dealer-version-2/Regression/FD_bigScript.dls",
+        "needs other -2/-3 values than the README gives (hcp/top4 in a shape slot)",
+    ),
     ("dealer-version-2/Regression/NTscripted.dls", "needs other -0..-9 values than the README gives"),
     ("dealer3/dealer-parser/tests/fixtures/Stayman.dlr", "an HTTP \"404: Not Found\" page, not a script"),
     ("dealerv2_4/DebugExamples/DOP_timing.dli", "notes outside any comment"),

@@ -4,8 +4,8 @@
 
 mod common;
 
-use dealbench::cards::{parse_deal, Deal};
-use dealbench::dd::{par, solve_tables_parallel, DdTable};
+use dealbench::cards::{Deal, parse_deal};
+use dealbench::dd::{DdTable, par, solve_tables_parallel};
 use std::path::PathBuf;
 
 /// `../shared/golden/dd` (skipped visibly without it; required under `CI=true`).
@@ -132,7 +132,9 @@ fn table_from_dds(tricks: &[u8]) -> DdTable {
 fn par_of_dds_lists_from_golden_tables() {
     let mut checked = 0;
     let mut errors = Vec::new();
-    for name in ["dds-list1000.dt", "dds-list300.dt", "dds-list100.dt", "dds-largest.dt", "dds-thomas1.dt", "dds-thomas2.dt"] {
+    for name in
+        ["dds-list1000.dt", "dds-list300.dt", "dds-list100.dt", "dds-largest.dt", "dds-thomas1.dt", "dds-thomas2.dt"]
+    {
         let Some(cases) = read_dt(name) else { return };
         for (i, case) in cases.iter().enumerate() {
             let Some((vul, ns_first, ew_first, contracts)) = &case.par else { continue };
@@ -153,11 +155,8 @@ fn deals100_hard_tables_and_par() {
     let text = std::fs::read_to_string(dir.join("deals100-hard.tsv")).unwrap();
     let par_text = std::fs::read_to_string(dir.join("deals100-hard.par.tsv")).unwrap();
     // Per deal and vulnerability (None, NS, EW, All): DealerPar contracts with North dealing.
-    let contracts: Vec<String> = par_text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split('\t').nth(10).unwrap().to_string())
-        .collect();
+    let contracts: Vec<String> =
+        par_text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split('\t').nth(10).unwrap().to_string()).collect();
     let mut rows: Vec<Vec<&str>> = text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').collect()).collect();
     rows.truncate(ci_limit("deals100-hard", rows.len()));
     let deals: Vec<Deal> = rows.iter().map(|r| parse_deal(r[0]).unwrap()).collect();
@@ -176,7 +175,10 @@ fn deals100_hard_tables_and_par() {
             let p = par(&table, vul);
             let want_contracts = &contracts[i * 4 + vul as usize];
             if p.score_ns != want_score || p.contracts != *want_contracts {
-                errors.push(format!("deal {i} vul {vul}: par {} {} want {want_score} {want_contracts}", p.score_ns, p.contracts));
+                errors.push(format!(
+                    "deal {i} vul {vul}: par {} {} want {want_score} {want_contracts}",
+                    p.score_ns, p.contracts
+                ));
             }
         }
     }
@@ -203,7 +205,9 @@ fn dds_hard_and_freaks() {
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn macroxue_sets() {
-    for name in ["mx-fixed_deals.dt", "mx-hard_deals.dt", "mx-long_deals.dt", "mx-old_deals.dt", "mx-new_deals.dt", "mx-1k.dt"] {
+    for name in
+        ["mx-fixed_deals.dt", "mx-hard_deals.dt", "mx-long_deals.dt", "mx-old_deals.dt", "mx-new_deals.dt", "mx-1k.dt"]
+    {
         check_dt(name);
     }
 }

@@ -1,6 +1,6 @@
 //! Hand-checked duplicate scores and IMPs at every table boundary.
 
-use dealbench::dd::score::{imps, imps_dealer_exe, score, Contract};
+use dealbench::dd::score::{Contract, imps, imps_dealer_exe, score};
 
 fn c(level: u8, strain: u8, doubled: u8) -> Contract {
     Contract { level, strain, doubled }
@@ -93,8 +93,8 @@ fn undertricks() {
 
 /// (largest difference giving n IMPs) for n = 0..23, WBF table.
 const WBF: [i32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
-    2240, 2490, 2990, 3490, 3990,
+    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990,
+    3490, 3990,
 ];
 
 #[test]
@@ -123,9 +123,24 @@ fn imps_every_boundary() {
 fn imps_of_the_original_dealer() {
     // Observed from dealer 1.24 / dealer.exe (compat.md §4.14).
     let cases = [
-        (10, 0), (20, 1), (40, 1), (50, 2), (80, 2), (90, 3), (410, 9), (420, 10), (430, 10),
-        (1190, 15), (1200, 16), (1290, 16), (1300, 16), (-420, -10), (3990, 23), (4000, 24),
-        (15000, 24), (-50, -2),
+        (10, 0),
+        (20, 1),
+        (40, 1),
+        (50, 2),
+        (80, 2),
+        (90, 3),
+        (410, 9),
+        (420, 10),
+        (430, 10),
+        (1190, 15),
+        (1200, 16),
+        (1290, 16),
+        (1300, 16),
+        (-420, -10),
+        (3990, 23),
+        (4000, 24),
+        (15000, 24),
+        (-50, -2),
     ];
     for (diff, want) in cases {
         assert_eq!(imps_dealer_exe(diff), want, "{diff}");

@@ -42,7 +42,17 @@ fn point_counts() {
 
 #[test]
 fn honour_counts_and_aliases() {
-    let want = [("tens", 1), ("jacks", 2), ("queens", 1), ("kings", 2), ("aces", 1), ("top2", 3), ("top3", 4), ("top4", 6), ("top5", 7)];
+    let want = [
+        ("tens", 1),
+        ("jacks", 2),
+        ("queens", 1),
+        ("kings", 2),
+        ("aces", 1),
+        ("top2", 3),
+        ("top3", 4),
+        ("top4", 6),
+        ("top5", 7),
+    ];
     for (i, (name, v)) in want.iter().enumerate() {
         assert_eq!(value(&format!("{name}(north)")), *v, "{name}");
         if i < 9 {

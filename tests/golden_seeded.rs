@@ -20,7 +20,11 @@ fn every_seeded_script_matches_the_original() {
         let text = common::mask(&String::from_utf8_lossy(&got.stdout));
         checked += 1;
         if text != want || got.status.code() != Some(want_rc) {
-            failures.push(format!("{stem}: rc {:?} (want {want_rc}); stderr: {}", got.status.code(), String::from_utf8_lossy(&got.stderr)));
+            failures.push(format!(
+                "{stem}: rc {:?} (want {want_rc}); stderr: {}",
+                got.status.code(),
+                String::from_utf8_lossy(&got.stderr)
+            ));
         }
     }
     assert!(checked >= 78, "only {checked} golden outputs found");

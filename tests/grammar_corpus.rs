@@ -13,22 +13,13 @@ use tree_sitter::{Node, Parser, Tree};
 
 /// Corpus files that are not scripts any dealer accepts, with the reason.
 const KNOWN_BROKEN: &[(&str, &str)] = &[
-    (
-        "dealer3/dealer-parser/tests/fixtures/Stayman.dlr",
-        "the file is an HTTP `404: Not Found` body, not a script",
-    ),
+    ("dealer3/dealer-parser/tests/fixtures/Stayman.dlr", "the file is an HTTP `404: Not Found` body, not a script"),
     (
         "dealerv2_4/DebugExamples/DOP_timing.dli",
         "line 20 is prose (`38,354 msecs or 36.2 msecs per 'real' call ...`) outside any comment",
     ),
-    (
-        "dealerv2_4/DebugExamples/UE_Bissell_Biss40.dli",
-        "the `printrpt(` of line 22 is never closed",
-    ),
-    (
-        "dealerv2_4/DebugExamples/UEset41_tst.dli",
-        "`hcp(north_+hcp(south)` leaves a parenthesis open",
-    ),
+    ("dealerv2_4/DebugExamples/UE_Bissell_Biss40.dli", "the `printrpt(` of line 22 is never closed"),
+    ("dealerv2_4/DebugExamples/UEset41_tst.dli", "`hcp(north_+hcp(south)` leaves a parenthesis open"),
     (
         "dealerv2_4/DebugExamples/UEset41_tst_BAD.dli",
         "`hcp(north_+hcp(south)` leaves a parenthesis open (the file is named BAD)",
@@ -57,9 +48,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn parser() -> Parser {
     let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_dealer3::LANGUAGE.into())
-        .expect("load dealer3 grammar");
+    parser.set_language(&tree_sitter_dealer3::LANGUAGE.into()).expect("load dealer3 grammar");
     parser
 }
 
@@ -68,11 +57,7 @@ fn problems(tree: &Tree) -> Vec<String> {
     fn walk(node: Node, out: &mut Vec<String>) {
         if node.is_error() || node.is_missing() {
             let p = node.start_position();
-            let what = if node.is_missing() {
-                format!("MISSING {}", node.kind())
-            } else {
-                "ERROR".into()
-            };
+            let what = if node.is_missing() { format!("MISSING {}", node.kind()) } else { "ERROR".into() };
             out.push(format!("{}:{} {what}", p.row + 1, p.column + 1));
             if node.is_missing() {
                 return;
@@ -96,21 +81,13 @@ fn every_corpus_script_parses_without_error_nodes() {
     let Some(dir) = corpus_dir() else { return };
     let mut files = Vec::new();
     files_under(&dir, &mut files);
-    assert!(
-        files.len() >= 400,
-        "expected the 476 corpus scripts, found {}",
-        files.len()
-    );
+    assert!(files.len() >= 400, "expected the 476 corpus scripts, found {}", files.len());
 
     let mut parser = parser();
     let mut failures = Vec::new();
     let mut clean = 0;
     for path in &files {
-        let rel = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = path.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
         let source = std::fs::read(path).unwrap();
         let tree = parser.parse(&source, None).expect("parse");
         let found = problems(&tree);
@@ -119,31 +96,18 @@ fn every_corpus_script_parses_without_error_nodes() {
             (true, None) => clean += 1,
             (false, Some(_)) => {}
             (false, None) => failures.push(format!("{rel}: {}", found.join(", "))),
-            (true, Some((_, why))) => failures.push(format!(
-                "{rel}: listed in KNOWN_BROKEN ({why}) but now parses cleanly; take it off the list"
-            )),
+            (true, Some((_, why))) => failures
+                .push(format!("{rel}: listed in KNOWN_BROKEN ({why}) but now parses cleanly; take it off the list")),
         }
     }
-    println!(
-        "{clean} of {} corpus scripts parse cleanly; {} known broken",
-        files.len(),
-        KNOWN_BROKEN.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} corpus scripts fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    println!("{clean} of {} corpus scripts parse cleanly; {} known broken", files.len(), KNOWN_BROKEN.len());
+    assert!(failures.is_empty(), "{} corpus scripts fail:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 fn known_broken_files_exist() {
     let Some(dir) = corpus_dir() else { return };
     for (name, _) in KNOWN_BROKEN {
-        assert!(
-            dir.join(name).is_file(),
-            "KNOWN_BROKEN names {name}, which is not in the corpus"
-        );
+        assert!(dir.join(name).is_file(), "KNOWN_BROKEN names {name}, which is not in the corpus");
     }
 }

@@ -14,10 +14,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
@@ -28,19 +25,13 @@ impl Lcg {
 fn point_at(text: &[u8], byte: usize) -> Point {
     let before = &text[..byte];
     let row = before.iter().filter(|&&b| b == b'\n').count();
-    let column = byte
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |n| n + 1);
+    let column = byte - before.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
     Point::new(row, column)
 }
 
 fn parser() -> Parser {
     let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_dealer3::LANGUAGE.into())
-        .unwrap();
+    parser.set_language(&tree_sitter_dealer3::LANGUAGE.into()).unwrap();
     parser
 }
 
@@ -76,10 +67,7 @@ fn check(name: &str, mut text: Vec<u8>, rng: &mut Lcg, steps: usize) {
         tree.edit(&edit);
         let incremental = parser.parse(&text, Some(&tree)).unwrap();
         let fresh = parser.parse(&text, None).unwrap();
-        let (a, b) = (
-            incremental.root_node().to_sexp(),
-            fresh.root_node().to_sexp(),
-        );
+        let (a, b) = (incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
         assert!(
             a == b,
             "{name}, step {step} ({what}): incremental and fresh parses differ\n\
@@ -99,12 +87,7 @@ fn random_edits_reparse_like_fresh_parses() {
         "title \"open\nfit = spades(north) + spades(south)\naverage $2 hcp(north)\n#\n",
     ];
     for (i, sample) in samples.iter().enumerate() {
-        check(
-            &format!("sample {i}"),
-            sample.as_bytes().to_vec(),
-            &mut rng,
-            300,
-        );
+        check(&format!("sample {i}"), sample.as_bytes().to_vec(), &mut rng, 300);
     }
 
     // A few real scripts, if the shared corpus is there.

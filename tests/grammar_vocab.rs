@@ -35,14 +35,8 @@ fn parse(source: &str) -> Tree {
 }
 
 fn config() -> HighlightConfiguration {
-    let mut config = HighlightConfiguration::new(
-        language(),
-        "dealer3",
-        tree_sitter_dealer3::HIGHLIGHTS_QUERY,
-        "",
-        "",
-    )
-    .expect("highlights.scm compiles");
+    let mut config = HighlightConfiguration::new(language(), "dealer3", tree_sitter_dealer3::HIGHLIGHTS_QUERY, "", "")
+        .expect("highlights.scm compiles");
     config.configure(tree_sitter_dealer3::HIGHLIGHT_NAMES);
     config
 }
@@ -52,14 +46,10 @@ fn highlight(config: &HighlightConfiguration, source: &str) -> Vec<Option<&'stat
     let mut highlighter = Highlighter::new();
     let mut per_byte = vec![None; source.len()];
     let mut stack: Vec<&'static str> = Vec::new();
-    let events = highlighter
-        .highlight(config, source.as_bytes(), None, None, |_| None)
-        .unwrap();
+    let events = highlighter.highlight(config, source.as_bytes(), None, None, |_| None).unwrap();
     for event in events {
         match event.unwrap() {
-            HighlightEvent::HighlightStart(h) => {
-                stack.push(tree_sitter_dealer3::HIGHLIGHT_NAMES[h.0])
-            }
+            HighlightEvent::HighlightStart(h) => stack.push(tree_sitter_dealer3::HIGHLIGHT_NAMES[h.0]),
             HighlightEvent::HighlightEnd => {
                 stack.pop();
             }
@@ -94,9 +84,7 @@ fn tokens<'t>(tree: &'t Tree, source: &str, name: &str) -> Vec<Node<'t>> {
 
 fn expected(kind: Kind) -> (&'static str, fn(&str) -> bool) {
     match kind {
-        Kind::Statement => ("keyword", |c| {
-            c == "keyword" || c.starts_with("keyword.") && c != "keyword.operator"
-        }),
+        Kind::Statement => ("keyword", |c| c == "keyword" || c.starts_with("keyword.") && c != "keyword.operator"),
         Kind::Function => ("function.builtin", |c| c == "function.builtin"),
         Kind::Action => ("function.special", |c| c == "function.special"),
         Kind::Operator => ("operator", |c| c == "operator" || c == "keyword.operator"),
@@ -146,11 +134,7 @@ fn every_vocabulary_example_parses() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "examples that do not parse:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "examples that do not parse:\n{}", failures.join("\n"));
 }
 
 #[test]
@@ -182,17 +166,11 @@ fn every_vocabulary_word_is_highlighted_as_its_kind() {
         }
         let chosen = candidates.into_iter().find_map(|source| {
             let tree = parse(&source);
-            let found = tokens(&tree, &source, entry.name)
-                .iter()
-                .map(|n| n.byte_range())
-                .collect::<Vec<_>>();
+            let found = tokens(&tree, &source, entry.name).iter().map(|n| n.byte_range()).collect::<Vec<_>>();
             (!tree.root_node().has_error() && !found.is_empty()).then_some((source, found))
         });
         let Some((source, ranges)) = chosen else {
-            failures.push(format!(
-                "{} ({:?}): no snippet parses with the word in it",
-                entry.name, entry.kind
-            ));
+            failures.push(format!("{} ({:?}): no snippet parses with the word in it", entry.name, entry.kind));
             continue;
         };
         let captures = highlight(&config, &source);
@@ -209,12 +187,7 @@ fn every_vocabulary_word_is_highlighted_as_its_kind() {
         checked += 1;
     }
     assert!(checked >= 100, "only {checked} entries checked");
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// The reverse direction: a keyword the grammar knows but the engine does not is a drift too,

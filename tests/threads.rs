@@ -57,13 +57,30 @@ fn merged_shards_equal_one_run() {
     let d = dir();
     let script = "generate 3000\naction average \"hs\" hcp(south), frequency \"f\" (hcp(north), 8, 14), frequency (spades(north), 3, 5, hcp(north), 10, 12)\n";
     std::fs::write(d.join("stats.dlr"), script).unwrap();
-    let whole = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "stats.dlr", "--stats-json", "whole.json"]);
+    let whole =
+        common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "stats.dlr", "--stats-json", "whole.json"]);
     assert!(whole.status.success());
     let mut files = Vec::new();
     for k in 0..3 {
         let name = format!("s{k}.json");
         let shard = format!("{k}/3");
-        let out = common::dealbench(&d, &["run", "-s", "9", "--stream", "fast", "--shard", &shard, "-g", "1000", "stats.dlr", "--stats-json", &name]);
+        let out = common::dealbench(
+            &d,
+            &[
+                "run",
+                "-s",
+                "9",
+                "--stream",
+                "fast",
+                "--shard",
+                &shard,
+                "-g",
+                "1000",
+                "stats.dlr",
+                "--stats-json",
+                &name,
+            ],
+        );
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         files.push(name);
     }

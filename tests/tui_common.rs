@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use dealbench::cards::parse_deal;
 use dealbench::run::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use dealbench::tui::EXAMPLE;
 use dealbench::tui::app::App;
 use dealbench::tui::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
 use dealbench::tui::theme::{ColorDepth, Theme};
-use dealbench::tui::EXAMPLE;
+use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
 
 pub const DEALS: [&str; 3] = [
     "N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2",
@@ -38,7 +38,8 @@ pub fn stats() -> Stats {
     for v in [8, 9, 9, 10, 12, 13, 8, 11] {
         f1.add(v, 0);
     }
-    let mut f2 = FrequencyStat::new(Some("hearts x spades".into()), Axis { low: 2, high: 4 }, Some(Axis { low: 2, high: 4 }));
+    let mut f2 =
+        FrequencyStat::new(Some("hearts x spades".into()), Axis { low: 2, high: 4 }, Some(Axis { low: 2, high: 4 }));
     for (h, s) in [(2, 3), (3, 3), (4, 2), (3, 4), (5, 3), (3, 1)] {
         f2.add(h, s);
     }
@@ -57,7 +58,12 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     for (i, d) in DEALS.iter().enumerate() {
         let deal = parse_deal(d).unwrap();
         let printed = format!("{} \n", deal.oneline());
-        msgs.push(RunMsg::Matched(Box::new(MatchedDeal { number: i as u64 + 1, generated: 100 * (i as u64 + 1), deal, printed })));
+        msgs.push(RunMsg::Matched(Box::new(MatchedDeal {
+            number: i as u64 + 1,
+            generated: 100 * (i as u64 + 1),
+            deal,
+            printed,
+        })));
     }
     msgs.push(RunMsg::Stats(Box::new(stats())));
     msgs.push(RunMsg::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));

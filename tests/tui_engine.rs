@@ -68,13 +68,15 @@ fn runtime_errors_come_back_as_failed() {
 #[test]
 fn a_long_run_can_be_cancelled() {
     let t = Instant::now();
-    let _ = collect("generate 100000000\nproduce 100000000\naction printoneline\n", 100, Some(Duration::from_millis(300)));
+    let _ =
+        collect("generate 100000000\nproduce 100000000\naction printoneline\n", 100, Some(Duration::from_millis(300)));
     assert!(t.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
 fn the_solver_fills_the_dd_table() {
-    let deal = dealbench::cards::parse_deal("N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2").unwrap();
+    let deal =
+        dealbench::cards::parse_deal("N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2").unwrap();
     let t = Instant::now();
     let r = engine::solve_dd(&deal, 0).expect("solves");
     eprintln!("dd table in {:?}", t.elapsed());

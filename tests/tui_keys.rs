@@ -28,7 +28,9 @@ fn typing_marks_modified_and_ctrl_s_saves_then_runs() {
     let g = a.generation;
     let effects = saved_run(&mut a);
     assert!(!a.modified());
-    assert!(matches!(&effects[..], [Effect::Run { generation, source }] if *generation == g + 1 && source.starts_with("# hi")));
+    assert!(
+        matches!(&effects[..], [Effect::Run { generation, source }] if *generation == g + 1 && source.starts_with("# hi"))
+    );
 }
 
 #[test]
@@ -219,7 +221,10 @@ fn export_and_copy() {
     assert!(text.contains("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
     assert_eq!(text.matches("[Deal ").count(), 3);
     let effects = a.on_key(alt('y'));
-    assert_eq!(effects, vec![Effect::Copy("n KJT7.T.AJT.K9653 e A52.AJ654.9542.8 s Q96.KQ3.Q3.AQJ74 w 843.9872.K876.T2".into())]);
+    assert_eq!(
+        effects,
+        vec![Effect::Copy("n KJT7.T.AJT.K9653 e A52.AJ654.9542.8 s Q96.KQ3.Q3.AQJ74 w 843.9872.K876.T2".into())]
+    );
 }
 
 #[test]
@@ -260,7 +265,9 @@ fn no_color_keeps_cursor_reverse_video() {
     let cell = &buf[(x, 2)];
     assert_eq!(cell.symbol(), "c");
     assert!(cell.modifier.contains(Modifier::REVERSED), "{cell:?}");
-    assert!(buf.content().iter().all(|c| c.fg == ratatui::style::Color::Reset || c.fg == ratatui::style::Color::default()));
+    assert!(
+        buf.content().iter().all(|c| c.fg == ratatui::style::Color::Reset || c.fg == ratatui::style::Color::default())
+    );
     let _ = ui::draw;
 }
 
@@ -314,7 +321,12 @@ fn a_run_failing_at_once_keeps_the_last_results() {
     let _ = a.request_run();
     a.on_run_started(g, TableInfo::default(), Vec::new());
     let src = a.buffer_text();
-    let d = dealbench::script::diag::Diagnostic::error("s", &src, dealbench::script::diag::Span::new(3, 4), "division by zero");
+    let d = dealbench::script::diag::Diagnostic::error(
+        "s",
+        &src,
+        dealbench::script::diag::Span::new(3, 4),
+        "division by zero",
+    );
     let _ = a.on_run_msgs(g, vec![RunMsg::Failed(Box::new(d))]);
     assert_eq!(a.state, RunState::Error);
     assert!(a.stale);

@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 
 use dealbench::tui::app::{App, RunState};
 use dealbench::tui::engine::RunParams;
-use dealbench::tui::runtime::{event_loop, Msg, Runtime};
+use dealbench::tui::runtime::{Msg, Runtime, event_loop};
 use dealbench::tui::theme::Theme;
 use dealbench::tui::watcher;
+use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
 
 fn wait_until(what: &str, mut f: impl FnMut() -> bool) {
     let t = Instant::now();

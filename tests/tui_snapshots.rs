@@ -60,7 +60,13 @@ fn compile_error_marks_results_stale_120x40() {
 fn tiny_and_odd_sizes_draw_without_panicking() {
     for (w, h) in [(1, 1), (10, 3), (20, 5), (40, 12), (79, 23), (99, 29), (100, 30), (200, 60)] {
         for pane in Pane::ALL {
-            for overlay in [None, Some(Overlay::Help(3)), Some(Overlay::Word("hcp".into())), Some(Overlay::ConfirmQuit), Some(Overlay::Search("x".into()))] {
+            for overlay in [
+                None,
+                Some(Overlay::Help(3)),
+                Some(Overlay::Word("hcp".into())),
+                Some(Overlay::ConfirmQuit),
+                Some(Overlay::Search("x".into())),
+            ] {
                 let mut a = app("dark", (w, h));
                 a.focus = pane;
                 a.overlay = overlay;

@@ -109,13 +109,20 @@ fn title_and_t_fill_the_pbn_event() {
 fn startboard_numbers_rotate_dealer_and_vulnerability() {
     // Startboard_s347.ref (DealerV2_4): boards 26, 27, 28 are dealt by E, S, W at All, None, NS.
     let (out, err, _) = run("startboard 26\nproduce 3\naction printpbn, printall\n", &["-v", "-s", "1"]);
-    let tags: Vec<&str> = out.lines().filter(|l| l.starts_with("[Board") || l.starts_with("[Dealer") || l.starts_with("[Vul")).collect();
+    let tags: Vec<&str> =
+        out.lines().filter(|l| l.starts_with("[Board") || l.starts_with("[Dealer") || l.starts_with("[Vul")).collect();
     assert_eq!(
         tags,
         [
-            "[Board \"26\"]", "[Dealer \"E\"]", "[Vulnerable \"All\"]",
-            "[Board \"27\"]", "[Dealer \"S\"]", "[Vulnerable \"None\"]",
-            "[Board \"28\"]", "[Dealer \"W\"]", "[Vulnerable \"NS\"]",
+            "[Board \"26\"]",
+            "[Dealer \"E\"]",
+            "[Vulnerable \"All\"]",
+            "[Board \"27\"]",
+            "[Dealer \"S\"]",
+            "[Vulnerable \"None\"]",
+            "[Board \"28\"]",
+            "[Dealer \"W\"]",
+            "[Vulnerable \"NS\"]",
         ],
         "{err}"
     );
@@ -156,7 +163,9 @@ fn trix_and_evalcontract_on_the_fixed_deal() {
     // North holds every top card, but West is void in spades and long in the other suits:
     // North makes all 13 tricks in notrump and spades, 12 in hearts or diamonds (West keeps a
     // fourth trump to ruff a spade) and 11 in clubs (two ruffs from five). South the same.
-    let script = format!("{FIXED}produce 1\naction printrpt(trix(north), \"s\", trix(south)), evalcontract(NS, z6Nx, vul), evalcontract(EW, z1C, nv)\n");
+    let script = format!(
+        "{FIXED}produce 1\naction printrpt(trix(north), \"s\", trix(south)), evalcontract(NS, z6Nx, vul), evalcontract(EW, z1C, nv)\n"
+    );
     let (out, err, code) = run(&script, &["-v"]);
     assert_eq!(code, Some(0), "{err}");
     // 6NTx+1 vulnerable: 2 x 190 + 500 game + 750 slam + 50 insult + 200 overtrick = 1880.

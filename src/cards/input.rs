@@ -1,7 +1,7 @@
 //! Reading deals from a file: PBN (`[Deal "N:…"]`), dealer's oneline (`n … e … s … w …`),
 //! bare PBN deal strings (`N:…`), and BBO LIN (`md|…|`).
 
-use super::{parse_deal, Card, Deal, Hand};
+use super::{Card, Deal, Hand, parse_deal};
 
 /// A record that could not be read: its 1-based line and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +106,8 @@ mod tests {
 
     #[test]
     fn bad_records_have_line_numbers() {
-        let text = "[Deal \"N:AKQ.. 1 2 3\"]\nn AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ7\n";
+        let text =
+            "[Deal \"N:AKQ.. 1 2 3\"]\nn AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ7\n";
         let (deals, bad) = read_deals(text);
         assert!(deals.is_empty());
         assert_eq!(bad.iter().map(|b| b.line).collect::<Vec<_>>(), [1, 2]);

@@ -5,7 +5,7 @@
 
 pub mod input;
 mod pbn;
-pub use pbn::{parse_deal, ParseDealError};
+pub use pbn::{ParseDealError, parse_deal};
 
 /// Rank letters from 2 (index 0) to ace (index 12).
 pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
@@ -100,11 +100,7 @@ impl Hand {
     /// The rank letters held in a suit, ace first (empty for a void).
     pub fn suit_string(self, suit: Suit) -> String {
         let bits = self.suit(suit);
-        (0..13)
-            .rev()
-            .filter(|r| bits & (1 << r) != 0)
-            .map(|r| RANK_CHARS[r] as char)
-            .collect()
+        (0..13).rev().filter(|r| bits & (1 << r) != 0).map(|r| RANK_CHARS[r] as char).collect()
     }
     /// `S.H.D.C` with ranks from the ace down, as PBN and printoneline write a hand.
     pub fn dotted(self) -> String {
@@ -144,9 +140,8 @@ impl Deal {
     }
     /// The dealer oneline form `n … e … s … w …` without the trailing space.
     pub fn oneline(&self) -> String {
-        let parts: Vec<String> = (0..4)
-            .map(|p| format!("{} {}", SEAT_CHARS[p] as char, self.hands[p].dotted()))
-            .collect();
+        let parts: Vec<String> =
+            (0..4).map(|p| format!("{} {}", SEAT_CHARS[p] as char, self.hands[p].dotted())).collect();
         parts.join(" ")
     }
     /// True when the four hands hold 13 distinct cards each.

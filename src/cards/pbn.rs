@@ -1,6 +1,6 @@
 //! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
 
-use super::{rank_of_char, Card, Deal, Hand};
+use super::{Card, Deal, Hand, rank_of_char};
 use std::fmt;
 
 /// Why a deal could not be read.

@@ -1,7 +1,7 @@
 //! `dealbench merge FILE...`: shard statistics added up and printed as one run would print them.
 
 use clap::Args;
-use dealbench::report::stats_file::{merge, render, StatsFile};
+use dealbench::report::stats_file::{StatsFile, merge, render};
 use std::path::PathBuf;
 
 /// The files to merge.

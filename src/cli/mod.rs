@@ -25,6 +25,8 @@ pub struct Cli {
     threads: Option<usize>,
 }
 
+// Parsed once per process: the size difference between the variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run a script in batch and print what dealer prints.

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use dealbench::cards::{Card, Seat};
-use dealbench::eval::{compile, Program};
+use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::StatsFile;
 use dealbench::run::stats::Stats;
 use dealbench::run::{self, Event, RunOptions, Summary};
@@ -194,7 +194,7 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
         seed: args.seed,
         produce: args.produce,
         generate: args.generate,
-        print_stats: args.verbose % 2 == 0,
+        print_stats: args.verbose.is_multiple_of(2),
         quiet_pbn: args.quiet % 2 == 1,
         input_name: name.to_string(),
         rnd_seed: args.rnd_seed,
@@ -243,13 +243,22 @@ fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (deals, bad) = dealbench::cards::input::read_deals(&text);
     for b in &bad {
-        eprintln!("{}:{}: {} ({})", path.display(), b.line, b.message, if strict { "stopping: --strict" } else { "skipped" });
+        eprintln!(
+            "{}:{}: {} ({})",
+            path.display(),
+            b.line,
+            b.message,
+            if strict { "stopping: --strict" } else { "skipped" }
+        );
     }
     if strict && !bad.is_empty() {
         return Err(format!("{}: {} bad record(s)", path.display(), bad.len()));
     }
     if deals.is_empty() {
-        return Err(format!("{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)", path.display()));
+        return Err(format!(
+            "{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)",
+            path.display()
+        ));
     }
     Ok(deals.into_iter().map(|(_, d)| d).collect())
 }

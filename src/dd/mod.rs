@@ -13,7 +13,7 @@ pub mod score;
 mod search;
 mod tt;
 
-pub use par::{par, Par};
+pub use par::{Par, par};
 
 use crate::cards::Deal;
 use search::Search;
@@ -131,8 +131,8 @@ fn check_deal(deal: &Deal) -> Result<i32, DdError> {
 
 /// Solves the 20-result table of every deal on `threads` threads (one solver each).
 pub fn solve_tables_parallel(deals: &[Deal], threads: usize) -> Vec<Result<DdTable, DdError>> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let threads = threads.clamp(1, deals.len().max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<DdTable, DdError>>>> = Mutex::new(vec![None; deals.len()]);

@@ -1,6 +1,6 @@
 //! Move generation (one card per rank-equivalent sequence) and heuristic move ordering.
 
-use super::search::{suit_bits, top_bit, Search, Trick};
+use super::search::{Search, Trick, suit_bits, top_bit};
 
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
@@ -146,7 +146,13 @@ impl Search {
             let sc = if partner_wins && (pos == 3 || win_rank > later_top || !win_in_suit) {
                 -rank
             } else if beats {
-                if pos == 3 || rank > later_top { 60 - rank } else if pos == 2 { 20 - rank } else { -20 - rank }
+                if pos == 3 || rank > later_top {
+                    60 - rank
+                } else if pos == 2 {
+                    20 - rank
+                } else {
+                    -20 - rank
+                }
             } else {
                 -rank
             };

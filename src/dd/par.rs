@@ -5,8 +5,8 @@
 //! it fails) or bids any higher contract; North-South bid first, and two passes at the start pass
 //! the deal out. Each side declares from the seat that takes more tricks.
 
-use super::score::{score, Contract};
 use super::DdTable;
+use super::score::{Contract, score};
 
 /// A par result: the score in North-South's view and DDS DealerPar-style contracts.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
 //! and a sure trick for the defenders when they hold the top card of every suit the leader has.
 
-use super::search::{suit_bits, top_bit, Search};
+use super::search::{Search, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
@@ -25,7 +25,8 @@ impl Search {
         let trump = self.trump;
         (0..4).any(|s| {
             let all_s = suit_bits(self.all, s);
-            if suit_bits(self.hands[leader], s) == 0 || all_s == 0 || suit_bits(self.hands[pd], s) & top_bit(all_s) == 0 {
+            if suit_bits(self.hands[leader], s) == 0 || all_s == 0 || suit_bits(self.hands[pd], s) & top_bit(all_s) == 0
+            {
                 return false;
             }
             if trump == 4 || s == trump {
@@ -73,7 +74,13 @@ impl Search {
             } else if opp_len <= k && partner_low {
                 n = mine.count_ones();
                 // With partner holding cards, "partner's are lower" relies on all of ours.
-                used = if pd_s != 0 { mine } else if opp_len == 0 { 0 } else { top };
+                used = if pd_s != 0 {
+                    mine
+                } else if opp_len == 0 {
+                    0
+                } else {
+                    top
+                };
             }
             count += n as i32;
             rel |= used << (16 * s);

@@ -103,10 +103,12 @@ impl Search {
     /// A first guess of North-South's tricks with `leader` on lead.
     pub fn estimate(&self, _leader: usize) -> i32 {
         let hcp = |h: u64| -> i32 {
-            (0..4).map(|s| {
-                let b = suit_bits(h, s);
-                4 * (b >> 12 & 1) + 3 * (b >> 11 & 1) + 2 * (b >> 10 & 1) + (b >> 9 & 1)
-            }).sum::<u64>() as i32
+            (0..4)
+                .map(|s| {
+                    let b = suit_bits(h, s);
+                    4 * (b >> 12 & 1) + 3 * (b >> 11 & 1) + 2 * (b >> 10 & 1) + (b >> 9 & 1)
+                })
+                .sum::<u64>() as i32
         };
         let ns = hcp(self.hands[0]) + hcp(self.hands[2]);
         let total = ns + hcp(self.hands[1]) + hcp(self.hands[3]);

@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::{parse_deal, Deal};
+use crate::cards::{Deal, parse_deal};
 
 #[test]
 fn list1_table() {
@@ -65,7 +65,9 @@ fn small_endings() {
 #[test]
 fn voids_everywhere_do_not_panic() {
     // Every hand holds one whole suit: N spades, E hearts, S diamonds, W clubs.
-    let deal = Deal { hands: [hand("AKQJT98765432..."), hand(".AKQJT98765432.."), hand("..AKQJT98765432."), hand("...AKQJT98765432")] };
+    let deal = Deal {
+        hands: [hand("AKQJT98765432..."), hand(".AKQJT98765432.."), hand("..AKQJT98765432."), hand("...AKQJT98765432")],
+    };
     let t = Solver::with_memory_mib(8).table(&deal).unwrap();
     assert_eq!(t.tricks[0][3], 13); // N in spades: ruffs the opening lead, then draws nothing.
     assert_eq!(t.tricks[0][4], 0); // N in notrump: E runs the hearts.

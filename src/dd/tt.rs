@@ -138,7 +138,16 @@ impl Tt {
     /// Records that NS tricks from here are `>= need` (`result`) or `< need`, for every position
     /// with this shape, leader and owners of the masked relative ranks.
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], need: i32, result: bool, tricks: i32) {
+    pub fn store(
+        &mut self,
+        shape: u64,
+        leader: usize,
+        pat: [u64; 2],
+        mask: [u64; 2],
+        need: i32,
+        result: bool,
+        tricks: i32,
+    ) {
         self.make_room();
         let own = [pat[0] & mask[0], pat[1] & mask[1]];
         let si = self.find(shape);

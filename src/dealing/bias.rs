@@ -157,7 +157,10 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4
         for suit in 0..4 {
             if let Some(len) = lengths[seat][suit] {
                 if held[seat][suit] > len {
-                    return Err(format!("{} is predealt {} {}s but must hold exactly {len}", SEATS[seat], held[seat][suit], SUITS[suit]));
+                    return Err(format!(
+                        "{} is predealt {} {}s but must hold exactly {len}",
+                        SEATS[seat], held[seat][suit], SUITS[suit]
+                    ));
                 }
                 extra[seat][suit] = len - held[seat][suit];
             }
@@ -215,7 +218,12 @@ enum Node {
 }
 
 /// A path from a suit with cards left to a seat with room left, breadth first.
-fn augmenting_path(pool: &[i64; 4], room: &[i64; 4], flow: &[[i64; 4]; 4], allowed: &dyn Fn(Suit, Seat) -> bool) -> Option<Vec<Node>> {
+fn augmenting_path(
+    pool: &[i64; 4],
+    room: &[i64; 4],
+    flow: &[[i64; 4]; 4],
+    allowed: &dyn Fn(Suit, Seat) -> bool,
+) -> Option<Vec<Node>> {
     let mut queue: Vec<Vec<Node>> = (0..4).filter(|&s| pool[s] > 0).map(|s| vec![Node::Suit(s)]).collect();
     let mut seen = Vec::new();
     let mut i = 0;
@@ -229,8 +237,12 @@ fn augmenting_path(pool: &[i64; 4], room: &[i64; 4], flow: &[[i64; 4]; 4], allow
         seen.push(last);
         match last {
             Node::Seat(h) if room[h] > 0 => return Some(path),
-            Node::Suit(s) => queue.extend((0..4).filter(|&h| allowed(s, h)).map(|h| [path.clone(), vec![Node::Seat(h)]].concat())),
-            Node::Seat(h) => queue.extend((0..4).filter(|&s| flow[s][h] > 0).map(|s| [path.clone(), vec![Node::Suit(s)]].concat())),
+            Node::Suit(s) => {
+                queue.extend((0..4).filter(|&h| allowed(s, h)).map(|h| [path.clone(), vec![Node::Seat(h)]].concat()))
+            }
+            Node::Seat(h) => {
+                queue.extend((0..4).filter(|&s| flow[s][h] > 0).map(|s| [path.clone(), vec![Node::Suit(s)]].concat()))
+            }
         }
     }
     None

@@ -55,9 +55,7 @@ impl DealerStream {
                 }
             };
             let (i, t) = ((i & 63) as usize, (t & 63) as usize);
-            let c = cur[i];
-            cur[i] = cur[t];
-            cur[t] = c;
+            cur.swap(i, t);
         }
     }
 

@@ -2,7 +2,7 @@
 //! unbiased Fisher–Yates over the cards not predealt), so any deal can be made without the ones
 //! before it and results do not depend on how many threads deal.
 
-use crate::cards::{Card, Deal, Hand, Seat, CARD_BITS};
+use crate::cards::{CARD_BITS, Card, Deal, Hand, Seat};
 
 /// Deals of the fast stream for one seed and predeal.
 #[derive(Clone, Debug)]
@@ -146,7 +146,8 @@ mod tests {
 
     #[test]
     fn all_52_predealt() {
-        let d = crate::cards::parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap();
+        let d =
+            crate::cards::parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap();
         let p: Vec<(Seat, Card)> = (0..4).flat_map(|s| d.hands[s].cards().map(move |c| (s, c))).collect();
         assert_eq!(FastStream::new(3, &p).deal(5), d);
     }

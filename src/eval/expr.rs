@@ -1,7 +1,7 @@
 //! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
 
 use super::{Ctx, EvalError, Program};
-use crate::dd::score::{imps, score, Contract};
+use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
 use crate::script::diag::Span;
 use crate::script::shape::index;
@@ -40,7 +40,8 @@ impl Program {
             Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx)?,
             Expr::Score(v, c, t, span) => {
                 let (v, c, t) = (self.eval(v, ctx)?, self.eval(c, ctx)?, self.eval(t, ctx)?);
-                let contract = Contract::from_code(c).ok_or_else(|| err(*span, format!("score: {c} is not a contract number")))?;
+                let contract =
+                    Contract::from_code(c).ok_or_else(|| err(*span, format!("score: {c} is not a contract number")))?;
                 score(v != 0, contract, t)
             }
             Expr::Imps(d) => imps(self.eval(d, ctx)?),

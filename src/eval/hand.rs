@@ -13,9 +13,7 @@ impl CountTables {
         let rows = counts
             .iter()
             .map(|row| {
-                (0..8192u32)
-                    .map(|bits| (0..13).filter(|r| bits & (1 << r) != 0).map(|r| row[r]).sum())
-                    .collect()
+                (0..8192u32).map(|bits| (0..13).filter(|r| bits & (1 << r) != 0).map(|r| row[r]).sum()).collect()
             })
             .collect();
         CountTables { rows }

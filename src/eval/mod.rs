@@ -1,7 +1,7 @@
 //! Compiled scripts and their evaluation over a deal.
 
-pub mod hand;
 mod expr;
+pub mod hand;
 pub mod ltc;
 mod rnd;
 pub mod v2dd;
@@ -62,7 +62,8 @@ impl Ctx<'_> {
     /// The deal's 20 double-dummy results (declarer N,E,S,W × strain C,D,H,S,NT).
     pub fn dd_table(&mut self) -> Result<[[u8; 5]; 4], EvalError> {
         let deal = *self.deal;
-        let no_solver = || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
+        let no_solver =
+            || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
         let dd = self.dd.as_mut().ok_or_else(no_solver)?;
         dd.table(&deal).map_err(|m| EvalError { span: Span::default(), message: m })
     }

@@ -6,7 +6,10 @@ use super::{Ctx, EvalError, Program};
 use crate::script::diag::Span;
 
 fn no_solver(span: Span, what: &str) -> EvalError {
-    EvalError { span, message: format!("unsupported: {what} (needs the double-dummy solver, which this run does not have)") }
+    EvalError {
+        span,
+        message: format!("unsupported: {what} (needs the double-dummy solver, which this run does not have)"),
+    }
 }
 
 /// The 20 double-dummy results of the context's deal: declarer N, E, S, W × strain C, D, H, S, NT.

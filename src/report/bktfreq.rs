@@ -125,11 +125,7 @@ impl BktFreqStat {
 
 /// C's `%7.2f`, with glibc's `-nan` for the 0/0 of an empty table.
 fn pct7(v: f64) -> String {
-    if v.is_nan() {
-        format!("{:>7}", "-nan")
-    } else {
-        format!("{v:7.2}")
-    }
+    if v.is_nan() { format!("{:>7}", "-nan") } else { format!("{v:7.2}") }
 }
 
 #[cfg(test)]

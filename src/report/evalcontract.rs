@@ -2,7 +2,7 @@
 //! from its double-dummy tricks, as its regression output (`EvalContract_New_s103.ref`) prints
 //! it: `Contract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, …`.
 
-use crate::dd::score::{imps, score, Contract};
+use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::EvalContract;
 use std::fmt::Write;
 
@@ -156,7 +156,13 @@ mod tests {
         }
         let mut out = String::new();
         s.render(&mut out, 10);
-        assert!(out.starts_with("\nContract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, Fail pct=  60.00\n"), "{out}");
-        assert!(out.contains("Missed Game_pct=  30.00, Missed Slam_pct=   0.00, Missed Game Imps/board=   3.00,"), "{out}");
+        assert!(
+            out.starts_with("\nContract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, Fail pct=  60.00\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Missed Game_pct=  30.00, Missed Slam_pct=   0.00, Missed Game Imps/board=   3.00,"),
+            "{out}"
+        );
     }
 }

@@ -1,13 +1,13 @@
 //! Running the actions for each matching deal, and the end-of-run report.
 
-use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
-use super::files::Sink;
 use super::RunOptions;
+use super::files::Sink;
+use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
 use crate::cards::Deal;
-use crate::eval::{Ctx, EvalError, Program};
-use crate::report::deal as fmt;
 use crate::eval::v2dd::dd_table;
+use crate::eval::{Ctx, EvalError, Program};
 use crate::report::bktfreq::BktFreqStat;
+use crate::report::deal as fmt;
 use crate::report::evalcontract::EvalContractStat;
 use crate::report::stats as sfmt;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
@@ -79,7 +79,9 @@ impl<'a> ActionState<'a> {
             match a {
                 Action::PrintAll => fmt::printall(&mut out, board, ctx.deal),
                 Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
-                Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context()),
+                Action::PrintPbn if !self.options.quiet_pbn => {
+                    fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context())
+                }
                 Action::PrintPbn => {}
                 Action::PrintCompact(e) => {
                     let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
@@ -171,12 +173,14 @@ impl<'a> ActionState<'a> {
                 }
                 ReportTerm::Trix(seats, span) => {
                     let table = dd_table(ctx, *span, "trix")?;
-                    let cells: Vec<String> = seats.iter().flat_map(|&s| table[s].iter().map(|t| t.to_string())).collect();
+                    let cells: Vec<String> =
+                        seats.iter().flat_map(|&s| table[s].iter().map(|t| t.to_string())).collect();
                     out.push_str(&cells.join(","));
                 }
                 ReportTerm::ParContract(vul, span) => {
                     let (deal, vul) = (*ctx.deal, vul.unwrap_or(ctx.vulnerable));
-                    let no_solver = || EvalError { span: *span, message: "double-dummy solving is not available here".into() };
+                    let no_solver =
+                        || EvalError { span: *span, message: "double-dummy solving is not available here".into() };
                     let dd = ctx.dd.as_mut().ok_or_else(no_solver)?;
                     let text = dd.par_contracts(&deal, vul).map_err(|m| EvalError { span: *span, message: m })?;
                     let _ = write!(out, "'{text}'");
@@ -211,7 +215,9 @@ impl<'a> ActionState<'a> {
         let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
         for a in &self.program.actions {
             match a {
-                Action::Print(seats) => fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset()),
+                Action::Print(seats) => {
+                    fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset())
+                }
                 Action::Average(..) => {
                     sfmt::average(&mut out, &self.averages[ai]);
                     ai += 1;

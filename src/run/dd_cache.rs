@@ -2,7 +2,7 @@
 //! `tricks`, `trix` and `par` the script uses.
 
 use crate::cards::Deal;
-use crate::dd::{par, Solver};
+use crate::dd::{Solver, par};
 use crate::eval::DoubleDummy;
 
 /// A solver and the last deal's table.
@@ -26,10 +26,8 @@ impl DdCache {
 
 impl DoubleDummy for DdCache {
     fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String> {
-        if let Some((d, t)) = &self.last {
-            if d == deal {
-                return Ok(*t);
-            }
+        if let Some(t) = self.solved(deal) {
+            return Ok(t);
         }
         let solver = self.solver.get_or_insert_with(Solver::new);
         let t = solver.table(deal).map_err(|e| e.to_string())?.tricks;

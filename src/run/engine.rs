@@ -61,7 +61,13 @@ impl<'a> Consumer<'a> {
             self.dd.prime(deal, t);
         }
         let o = self.engine.options;
-        let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: o.rnd_seed ^ ACTION_RND_SALT, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+        let mut ctx = Ctx {
+            deal: &deal,
+            rnd: None,
+            rnd_seed: o.rnd_seed ^ ACTION_RND_SALT,
+            dd: Some(&mut self.dd),
+            vulnerable: self.vulnerable,
+        };
         let printed = self.state.per_deal(&mut ctx, self.produced).map_err(Halt::Failed)?;
         let m = Matched { number: self.produced, generated, deal, printed };
         if !self.engine.deliver(&mut self.pending, m) {
@@ -90,7 +96,12 @@ impl<'a> Consumer<'a> {
 }
 
 impl<'a> Engine<'a> {
-    pub(super) fn new(program: &'a Program, options: &'a RunOptions, tx: &'a SyncSender<Event>, cancel: &'a AtomicBool) -> Self {
+    pub(super) fn new(
+        program: &'a Program,
+        options: &'a RunOptions,
+        tx: &'a SyncSender<Event>,
+        cancel: &'a AtomicBool,
+    ) -> Self {
         Engine { program, options, tx, cancel }
     }
 
@@ -196,10 +207,8 @@ impl<'a> Engine<'a> {
                 Ok(h) => h,
                 Err(e) => return (ngen, Some(Halt::Failed(e))),
             };
-            if hit {
-                if let Err(h) = c.matched(ngen, deal, None) {
-                    return (ngen, Some(h));
-                }
+            if hit && let Err(h) = c.matched(ngen, deal, None) {
+                return (ngen, Some(h));
             }
             if (ngen & 0x3FFF == 0 || hit) && !c.tick(ngen) {
                 break;

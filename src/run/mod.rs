@@ -17,9 +17,9 @@ use crate::cards::{Card, Deal, Seat};
 use crate::eval::Program;
 use crate::script::diag::Diagnostic;
 use stats::Stats;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender};
-use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 

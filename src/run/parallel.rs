@@ -10,7 +10,7 @@ use crate::dealing::FastStream;
 use crate::eval::EvalError;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 /// A batch of consecutive deals to test.
@@ -22,12 +22,15 @@ struct Job {
     deals: Option<Vec<Deal>>,
 }
 
+/// A matching deal: its serial number, the deal, and its double-dummy table if the test solved it.
+type Hit = (u64, Deal, Option<[[u8; 5]; 4]>);
+
 /// What a worker found in a batch.
 struct Found {
     number: u64,
     first: u64,
     count: u64,
-    hits: Vec<(u64, Deal, Option<[[u8; 5]; 4]>)>,
+    hits: Vec<Hit>,
     error: Option<(u64, EvalError)>,
 }
 
@@ -42,7 +45,8 @@ struct Fast {
 /// Runs with `options.threads` workers; returns the deals generated and why it stopped early.
 pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
     let src = &engine.program.source;
-    let uses_dd = ["tricks", "trick(", "par(", "dds(", "trix", "evalcontract", "parcontract"].iter().any(|w| src.contains(w));
+    let uses_dd =
+        ["tricks", "trick(", "par(", "dds(", "trix", "evalcontract", "parcontract"].iter().any(|w| src.contains(w));
     let batch = if uses_dd { 8 } else { 2048 };
     let threads = engine.options.threads.max(1);
     let stop = AtomicBool::new(false);
@@ -98,7 +102,14 @@ fn produce(mut source: Option<Source>, generate: u64, batch: u64, tx: &SyncSende
 }
 
 /// Tests the condition on batches until there are none.
-fn work(engine: &Engine, rx: &Mutex<Receiver<Job>>, tx: &SyncSender<Found>, fast: Option<&Fast>, vul: u8, stop: &AtomicBool) {
+fn work(
+    engine: &Engine,
+    rx: &Mutex<Receiver<Job>>,
+    tx: &SyncSender<Found>,
+    fast: Option<&Fast>,
+    vul: u8,
+    stop: &AtomicBool,
+) {
     let mut dd = DdCache::default();
     loop {
         let job = match rx.lock() {

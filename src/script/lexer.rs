@@ -50,8 +50,8 @@ pub struct LexError {
 }
 
 const OPS: [&str; 24] = [
-    "&&", "||", "==", "!=", "<=", ">=", "(", ")", "{", "}", ",", "=", "<", ">", "+", "-", "*", "/",
-    "%", "!", "?", ":", ";", "$",
+    "&&", "||", "==", "!=", "<=", ">=", "(", ")", "{", "}", ",", "=", "<", ">", "+", "-", "*", "/", "%", "!", "?", ":",
+    ";", "$",
 ];
 
 /// Splits a script into tokens, ending with [`Tok::Eof`].
@@ -99,7 +99,11 @@ impl Lexer<'_> {
                 b' ' | b'\t' | b'\r' | b'\n' | 0x0c | 0x0b => self.pos += 1,
                 b'#' if self.pos == 0 || self.src[self.pos - 1] == b'\n' => self.skip_line(),
                 b'#' => {
-                    return self.err(self.pos, self.pos + 1, "a `#` comment must start at column 1; use `//` after code")
+                    return self.err(
+                        self.pos,
+                        self.pos + 1,
+                        "a `#` comment must start at column 1; use `//` after code",
+                    );
                 }
                 b'/' if self.peek(1) == b'/' => self.skip_line(),
                 b'/' if self.peek(1) == b'*' => self.skip_block()?,
@@ -121,7 +125,11 @@ impl Lexer<'_> {
                 self.pos += 2 + i + 2;
                 Ok(())
             }
-            None => self.err(start, start + 2, "this `/*` comment is never closed: expected `*/` before the end of the file"),
+            None => self.err(
+                start,
+                start + 2,
+                "this `/*` comment is never closed: expected `*/` before the end of the file",
+            ),
         }
     }
 
@@ -183,16 +191,11 @@ impl Lexer<'_> {
     /// and on a tie the order pattern, holding, card, contract, dotnum, number, name.
     fn word(&mut self) -> Result<Tok, LexError> {
         let s = &self.src[self.pos..];
-        let ident = if s[0].is_ascii_alphabetic() { span_while(s, |b| b.is_ascii_alphanumeric() || b == b'_') } else { 0 };
+        let ident =
+            if s[0].is_ascii_alphabetic() { span_while(s, |b| b.is_ascii_alphanumeric() || b == b'_') } else { 0 };
         let number = span_while(s, |b| b.is_ascii_digit());
-        let candidates: [(usize, Option<Tok>); 6] = [
-            pattern(s),
-            holding(s),
-            card(s),
-            contract(s),
-            dotnum(s),
-            (number, number_tok(&s[..number])),
-        ];
+        let candidates: [(usize, Option<Tok>); 6] =
+            [pattern(s), holding(s), card(s), contract(s), dotnum(s), (number, number_tok(&s[..number]))];
         let mut best: (usize, Option<Tok>) = (ident, None);
         for (len, tok) in candidates {
             if len > 0 && len >= best.0 && tok.is_some() && (best.1.is_none() || len > best.0) {

@@ -26,8 +26,17 @@ pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Resu
             Some((_, v)) => out.push_str(v),
             None => {
                 let span = Span::new(offset + i, offset + i + 1 + len);
-                let how = if len == 1 && name.as_bytes()[0].is_ascii_digit() { format!("-{name} VALUE") } else { format!("--param {name}=VALUE") };
-                return Err(Diagnostic::error(file, source, span, format!("script parameter `${name}` is not set: give it with `{how}`")));
+                let how = if len == 1 && name.as_bytes()[0].is_ascii_digit() {
+                    format!("-{name} VALUE")
+                } else {
+                    format!("--param {name}=VALUE")
+                };
+                return Err(Diagnostic::error(
+                    file,
+                    source,
+                    span,
+                    format!("script parameter `${name}` is not set: give it with `{how}`"),
+                ));
             }
         }
         rest = &after[len..];
@@ -62,7 +71,11 @@ mod tests {
 
     #[test]
     fn replaces_digits_and_names_anywhere() {
-        let p = vec![("0".to_string(), "east".to_string()), ("2".to_string(), "hcp".to_string()), ("lo".to_string(), "12".to_string())];
+        let p = vec![
+            ("0".to_string(), "east".to_string()),
+            ("2".to_string(), "hcp".to_string()),
+            ("lo".to_string(), "12".to_string()),
+        ];
         let s = substitute("condition $2($0) >= $lo // $9 unused here", "f", &p).unwrap();
         assert_eq!(s, "condition hcp(east) >= 12 // $9 unused here");
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
-use super::highlight::{HlSpan, Highlighter};
+use super::highlight::{Highlighter, HlSpan};
 use super::theme::Theme;
 use crate::cards::Deal;
 use crate::run::stats::Stats;
@@ -238,7 +238,8 @@ pub const TAB_LEN: u8 = 4;
 impl App {
     /// A workbench on `path` holding `text`.
     pub fn new(path: PathBuf, text: &str, theme: Theme) -> App {
-        let file_name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let file_name =
+            path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let saved = normalize(text);
         let mut app = App {
             path,
@@ -579,7 +580,10 @@ impl App {
         }
         if self.modified() {
             self.disk_text = Some(disk);
-            self.say("changed on disk; your edits are kept (Ctrl-O loads the disk version, Ctrl-S overwrites it)", true);
+            self.say(
+                "changed on disk; your edits are kept (Ctrl-O loads the disk version, Ctrl-S overwrites it)",
+                true,
+            );
             return Vec::new();
         }
         self.set_buffer(&disk);

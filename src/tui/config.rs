@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::theme::{ColorDepth, Theme, BUILTIN};
+use super::theme::{BUILTIN, ColorDepth, Theme};
 
 /// The workbench settings.
 #[derive(Clone, Debug, Deserialize, PartialEq)]

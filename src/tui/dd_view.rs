@@ -1,9 +1,9 @@
 //! The double-dummy pane: the selected deal's 20 results (declarer × strain) and par.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use ratatui::Frame;
 
 use super::app::{App, Pane};
 use super::deal_view::{LETTERS, SYMBOLS};

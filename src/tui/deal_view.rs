@@ -1,9 +1,9 @@
 //! The deal pane: the selected matched deal around the compass, North at the top.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use ratatui::Frame;
 
 use super::app::{App, Pane, RunState};
 use super::ui::{pane_block, stale_span};
@@ -16,11 +16,12 @@ pub const LETTERS: [&str; 4] = ["C", "D", "H", "S"];
 
 /// High card points, 4-3-2-1.
 pub fn hcp(h: Hand) -> u32 {
-    (0..4).map(|s| {
-        let b = h.suit(s);
-        4 * u32::from(b >> 12 & 1) + 3 * u32::from(b >> 11 & 1) + 2 * u32::from(b >> 10 & 1) + u32::from(b >> 9 & 1)
-    })
-    .sum()
+    (0..4)
+        .map(|s| {
+            let b = h.suit(s);
+            4 * u32::from(b >> 12 & 1) + 3 * u32::from(b >> 11 & 1) + 2 * u32::from(b >> 10 & 1) + u32::from(b >> 9 & 1)
+        })
+        .sum()
 }
 
 /// Lengths spades-hearts-diamonds-clubs, as `5-3-3-2`.
@@ -75,7 +76,10 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
             return;
         }
         let h = (lines.len() as u16).min(inner.bottom() - y);
-        f.render_widget(Paragraph::new(lines), Rect { x, y, width: cw.min(inner.right().saturating_sub(x)), height: h });
+        f.render_widget(
+            Paragraph::new(lines),
+            Rect { x, y, width: cw.min(inner.right().saturating_sub(x)), height: h },
+        );
     };
     let hands = d.deal.hands;
     let y = inner.y;

@@ -1,11 +1,11 @@
 //! The editor pane: the textarea draws text, cursor, selection and search; then syntax
 //! colours and diagnostic underlines are painted over the cells it drew (never the cursor).
 
+use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::Frame;
 
 use super::app::{App, Pane, TAB_LEN};
 use super::ui::pane_block;

@@ -6,7 +6,7 @@
 //! generation, and turns a vanished run (a panic in a worker) into [`RunMsg::Crashed`].
 
 use std::cell::Cell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -179,7 +179,12 @@ fn convert(ev: crate::run::Event) -> RunMsg {
     match ev {
         Event::Matched(m) => {
             let m = *m;
-            RunMsg::Matched(Box::new(MatchedDeal { number: m.number, generated: m.generated, deal: m.deal, printed: m.printed }))
+            RunMsg::Matched(Box::new(MatchedDeal {
+                number: m.number,
+                generated: m.generated,
+                deal: m.deal,
+                printed: m.printed,
+            }))
         }
         Event::Progress { generated, produced, elapsed } => RunMsg::Progress { generated, produced, elapsed },
         Event::Stats(s) => RunMsg::Stats(s),

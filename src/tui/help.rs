@@ -1,9 +1,9 @@
 //! Overlays: key help, a word's vocabulary entry, the quit question, the search prompt.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
-use ratatui::Frame;
 
 use super::app::{App, Overlay};
 use super::keys::KEYS;

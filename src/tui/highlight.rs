@@ -129,7 +129,14 @@ impl Highlighter for LexicalHighlighter {
 fn action_word(w: &str) -> bool {
     matches!(
         w,
-        "printall" | "printew" | "printns" | "printside" | "printpbn" | "printcompact" | "printoneline" | "evalcontract"
+        "printall"
+            | "printew"
+            | "printns"
+            | "printside"
+            | "printpbn"
+            | "printcompact"
+            | "printoneline"
+            | "evalcontract"
     )
 }
 
@@ -152,7 +159,8 @@ pub fn word_at(line: &str, col: usize) -> Option<String> {
             at -= 1;
         } else {
             // An operator under the cursor: `&&`, `>=`, `?` …
-            let op: String = chars[at.min(chars.len())..].iter().take_while(|c| "<>=!&|+-*/%?:".contains(**c)).collect();
+            let op: String =
+                chars[at.min(chars.len())..].iter().take_while(|c| "<>=!&|+-*/%?:".contains(**c)).collect();
             return (!op.is_empty()).then_some(op);
         }
     }

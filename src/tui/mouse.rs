@@ -74,7 +74,8 @@ impl App {
         }
         let (top_row, top_col) = self.editor.scroll_offset();
         let row = (y - rect.y - 1) as usize + top_row as usize;
-        let col = ((x - rect.x - 1) as usize + top_col as usize).saturating_sub(self.editor.line_number_width() as usize);
+        let col =
+            ((x - rect.x - 1) as usize + top_col as usize).saturating_sub(self.editor.line_number_width() as usize);
         let at = self.editor.screen_to_data(row, col);
         self.editor.move_cursor(CursorMove::Jump(at.0 as u16, at.1 as u16));
     }

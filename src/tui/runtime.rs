@@ -8,19 +8,19 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use base64::Engine as _;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
-use ratatui::backend::Backend;
-use ratatui::Terminal;
 
 use super::app::{App, Effect};
 use super::config::{self, Config};
 use super::engine::{self, DdResult, RunControl, RunMsg, RunParams};
 use super::theme::{ColorDepth, Theme};
-use super::{ui, watcher, TuiOptions};
+use super::{TuiOptions, ui, watcher};
 use crate::cards::Deal;
 
 /// What arrives on the loop's channel.

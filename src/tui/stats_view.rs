@@ -1,10 +1,10 @@
 //! The statistics pane: averages with count and standard error, 1-D frequencies with a
 //! bar per row, 2-D frequencies as a cross-tab with Low/High and marginal sums.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use ratatui::Frame;
 
 use super::app::{App, Pane};
 use super::theme::Theme;
@@ -31,7 +31,13 @@ pub fn stats_lines(s: &Stats, t: &Theme, width: usize) -> Vec<Line<'static>> {
     }
     if !s.averages.is_empty() {
         out.push(Line::styled("Averages", t.get("ui.table.header")));
-        let lw = s.averages.iter().enumerate().map(|(i, a)| label(&a.label, "average", i).chars().count()).max().unwrap_or(0);
+        let lw = s
+            .averages
+            .iter()
+            .enumerate()
+            .map(|(i, a)| label(&a.label, "average", i).chars().count())
+            .max()
+            .unwrap_or(0);
         for (i, a) in s.averages.iter().enumerate() {
             out.push(average_line(a, &label(&a.label, "average", i), lw, t));
         }
@@ -115,7 +121,8 @@ fn crosstab(fr: &FrequencyStat, t: &Theme) -> Vec<Line<'static>> {
     head.push(Span::styled(format!("{:>w$}", "Sum"), t.get("ui.table.header")));
     let mut out = vec![Line::from(head)];
     for (r, sum) in row_sum.iter().enumerate() {
-        let mut spans = vec![Span::styled(format!("{:>5}", bucket_name(fr.rows.low, nr - 2, r)), t.get("ui.table.header"))];
+        let mut spans =
+            vec![Span::styled(format!("{:>5}", bucket_name(fr.rows.low, nr - 2, r)), t.get("ui.table.header"))];
         for c in 0..nc {
             let v = fr.cell(r, c);
             let style = if v == 0 { t.get("ui.text.dim") } else { t.get("constant.numeric") };

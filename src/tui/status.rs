@@ -1,9 +1,9 @@
 //! The status line: run state, counters, rate, elapsed, seed, and the file's state.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use ratatui::Frame;
 
 use super::app::{App, RunState};
 use super::ui::{compact, thousands};

@@ -1,9 +1,9 @@
 //! The raw text view: what `dealbench run` prints, scrollable.
 
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use ratatui::Frame;
 
 use super::app::{App, Pane};
 use super::ui::{pane_block, stale_span};

@@ -87,8 +87,7 @@ impl Theme {
     /// A built-in theme by name.
     pub fn builtin(name: &str) -> Option<Theme> {
         let text = BUILTIN.iter().find(|(n, _)| *n == name)?.1;
-        Theme::parse(name, text, &|n| BUILTIN.iter().find(|(b, _)| *b == n).map(|(_, t)| t.to_string()))
-            .ok()
+        Theme::parse(name, text, &|n| BUILTIN.iter().find(|(b, _)| *b == n).map(|(_, t)| t.to_string())).ok()
     }
 
     /// The dark theme (always parses: it is tested).
@@ -167,7 +166,8 @@ fn parse_depth(name: &str, text: &str, find: &dyn Fn(&str) -> Option<String>, _d
     let (styles, palette_raw) = load_raw(name, text, find, 0)?;
     let mut palette: HashMap<String, Color> = HashMap::new();
     for (k, s) in &palette_raw {
-        palette.insert(k.clone(), parse_color(s, &HashMap::new()).ok_or_else(|| format!("theme {name}: bad colour {s}"))?);
+        palette
+            .insert(k.clone(), parse_color(s, &HashMap::new()).ok_or_else(|| format!("theme {name}: bad colour {s}"))?);
     }
     let mut theme = Theme { name: name.to_string(), colorless: false, styles: HashMap::new() };
     for (key, value) in &styles {
@@ -343,7 +343,13 @@ fn index_to_rgb(i: u8) -> (u8, u8, u8) {
 pub fn rgb_to_256(r: u8, g: u8, b: u8) -> u8 {
     let level = |v: u8| -> u8 {
         let v = u32::from(v);
-        if v < 48 { 0 } else if v < 115 { 1 } else { ((v - 35) / 40) as u8 }
+        if v < 48 {
+            0
+        } else if v < 115 {
+            1
+        } else {
+            ((v - 35) / 40) as u8
+        }
     };
     let (cr, cg, cb) = (level(r), level(g), level(b));
     let cube = 16 + 36 * cr + 6 * cg + cb;
@@ -360,7 +366,16 @@ mod tests {
     fn bundled_themes_parse_and_cover_the_roles() {
         for (name, _) in BUILTIN {
             let t = Theme::builtin(name).unwrap_or_else(|| panic!("{name} parses"));
-            for key in ["ui.background", "ui.border.focus", "ui.selection", "keyword", "string", "comment", "suit.hearts", "error"] {
+            for key in [
+                "ui.background",
+                "ui.border.focus",
+                "ui.selection",
+                "keyword",
+                "string",
+                "comment",
+                "suit.hearts",
+                "error",
+            ] {
                 assert!(t.has(key), "{name} lacks {key}");
             }
         }

@@ -5,7 +5,7 @@
 use tree_sitter::Language;
 use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter as TsHighlighterCore};
 
-use super::highlight::{HlSpan, Highlighter};
+use super::highlight::{Highlighter, HlSpan};
 
 /// A highlighter for one grammar.
 pub struct TreeSitterHighlighter {
@@ -16,7 +16,12 @@ pub struct TreeSitterHighlighter {
 
 impl TreeSitterHighlighter {
     /// Builds the highlighter; `names` are the capture names to report (the grammar's list).
-    pub fn new(language: Language, highlights: &str, locals: &str, names: &'static [&'static str]) -> Result<Self, String> {
+    pub fn new(
+        language: Language,
+        highlights: &str,
+        locals: &str,
+        names: &'static [&'static str],
+    ) -> Result<Self, String> {
         let mut config = HighlightConfiguration::new(language, "dealer3", highlights, "", locals)
             .map_err(|e| format!("highlights query: {e}"))?;
         config.configure(names);

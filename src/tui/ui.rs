@@ -1,11 +1,11 @@
 //! Layout: every pane at once when the terminal is large enough, one pane and a tab bar
 //! otherwise; overlays on top. Drawing reads `&App` and does no I/O.
 
+use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Tabs};
-use ratatui::Frame;
 
 use super::app::{App, Pane};
 use super::{dd_view, deal_view, editor_view, help, stats_view, status, text_view};
@@ -39,7 +39,8 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
         let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
-        let panes = vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
+        let panes =
+            vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
         Screen { tabs: None, panes, status: bar }
     } else {
         let [tabs, body, bar] =

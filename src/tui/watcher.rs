@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, EventKind, ModifyKind};
 use notify_debouncer_full::notify::{self, PollWatcher, RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{new_debouncer, new_debouncer_opt, DebounceEventResult, Debouncer, FileIdMap, RecommendedCache};
+use notify_debouncer_full::{
+    DebounceEventResult, Debouncer, FileIdMap, RecommendedCache, new_debouncer, new_debouncer_opt,
+};
 
 /// A running watch; dropping it stops watching.
 pub enum Watch {
@@ -29,14 +31,19 @@ pub fn relevant(kind: &EventKind) -> bool {
 
 /// The absolute path the watcher compares event paths with.
 pub fn watch_target(path: &Path) -> (PathBuf, PathBuf) {
-    let abs = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
+    let abs =
+        if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(path) };
     let parent = abs.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("/"));
     let parent = parent.canonicalize().unwrap_or(parent);
     let target = parent.join(abs.file_name().unwrap_or_default());
     (parent, target)
 }
 
-fn handler(target: PathBuf, poll: bool, changed: impl Fn() + Send + 'static) -> impl FnMut(DebounceEventResult) + Send + 'static {
+fn handler(
+    target: PathBuf,
+    poll: bool,
+    changed: impl Fn() + Send + 'static,
+) -> impl FnMut(DebounceEventResult) + Send + 'static {
     // Polling reports a newer mtime as a metadata change; the app compares contents anyway.
     let wanted = move |k: &EventKind| relevant(k) || (poll && matches!(k, EventKind::Modify(ModifyKind::Metadata(_))));
     move |res: DebounceEventResult| {
@@ -65,8 +72,14 @@ pub fn watch_polling(
 ) -> Result<Watch, String> {
     let (dir, target) = watch_target(path);
     let config = notify::Config::default().with_poll_interval(interval).with_compare_contents(true);
-    let mut d = new_debouncer_opt::<_, PollWatcher, FileIdMap>(debounce, None, handler(target, true, changed), FileIdMap::new(), config)
-        .map_err(|e| e.to_string())?;
+    let mut d = new_debouncer_opt::<_, PollWatcher, FileIdMap>(
+        debounce,
+        None,
+        handler(target, true, changed),
+        FileIdMap::new(),
+        config,
+    )
+    .map_err(|e| e.to_string())?;
     d.watch(&dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
     Ok(Watch::Poll(d))
 }

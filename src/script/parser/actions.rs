@@ -5,8 +5,22 @@ use crate::script::ast::{Action, PrintItem, ReportTerm};
 use crate::script::lexer::Tok;
 
 const ACTIONS: [&str; 16] = [
-    "printall", "printew", "printns", "printside", "printpbn", "printcompact", "printoneline", "printes",
-    "print", "average", "frequency", "csvrpt", "printrpt", "evalcontract", "bktfreq", "export",
+    "printall",
+    "printew",
+    "printns",
+    "printside",
+    "printpbn",
+    "printcompact",
+    "printoneline",
+    "printes",
+    "print",
+    "average",
+    "frequency",
+    "csvrpt",
+    "printrpt",
+    "evalcontract",
+    "bktfreq",
+    "export",
 ];
 
 impl Parser {

@@ -1,11 +1,11 @@
 //! Expressions, with the reference's precedence: `?:` < `||` < `&&` < comparisons (chained)
 //! < `+ -` < `* / %` < unary `- ! not`; `not` before a comparison negates the comparison.
 
-use super::{describe, PResult, Parser};
+use super::{PResult, Parser, describe};
 use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
-use crate::script::shape::{expand, PatternError, ShapeTable};
+use crate::script::shape::{PatternError, ShapeTable, expand};
 use crate::script::vocab;
 use std::collections::HashMap;
 
@@ -104,7 +104,9 @@ impl Parser {
     /// A full expression.
     pub(super) fn expr(&mut self) -> PResult<Expr> {
         if self.depth >= MAX_DEPTH {
-            return Err(self.error_at(self.span(), "expression nested too deeply (more than 100 levels of parentheses)"));
+            return Err(
+                self.error_at(self.span(), "expression nested too deeply (more than 100 levels of parentheses)")
+            );
         }
         self.depth += 1;
         let e = self.expr_inner();
@@ -126,7 +128,6 @@ impl Parser {
         let no = self.expr()?;
         Ok(Expr::Cond(Box::new(test), Box::new(yes), Box::new(no)))
     }
-
 
     fn is_or(&self) -> bool {
         self.is_op("||") || self.is_word("or")
@@ -180,7 +181,7 @@ impl Parser {
         let before = self.pos;
         let mut e = self.comparison()?;
         let compared_here = self.toks[before..self.pos].iter().any(|t| cmp_op(&t.tok).is_some())
-            && !matches!(self.toks[before].tok, Tok::Op("(")) ;
+            && !matches!(self.toks[before].tok, Tok::Op("("));
         if nots > 0 && compared_here {
             self.warn_at(not_span, "`not` before a comparison negates the whole comparison here (dealer.exe applies it to the first operand only)");
         }
@@ -353,10 +354,8 @@ impl Parser {
     }
 
     fn unknown_function(&self, name: &str, span: Span) -> crate::script::diag::Diagnostic {
-        if let Some(en) = vocab::lookup(name) {
-            if let vocab::Support::Unsupported(why) = en.support {
-                return self.error_at(span, format!("unsupported: {name} ({why})"));
-            }
+        if let Some(vocab::Support::Unsupported(why)) = vocab::lookup(name).map(|en| en.support) {
+            return self.error_at(span, format!("unsupported: {name} ({why})"));
         }
         let hint = match vocab::nearest(name) {
             Some(n) => format!("; did you mean `{n}`?"),
@@ -422,10 +421,12 @@ impl Parser {
             None => self.expr()?,
         };
         self.expect_op(",", "then a contract such as `x3N`")?;
-        if let Tok::Ident(w) = self.peek() {
-            if w.starts_with('x') || w.starts_with('z') {
-                return Err(self.unexpected("a contract: `x`, a level 1 to 7 and a strain of CDHSN, such as `x3N` or `x4Hx`"));
-            }
+        if let Tok::Ident(w) = self.peek()
+            && (w.starts_with('x') || w.starts_with('z'))
+        {
+            return Err(
+                self.unexpected("a contract: `x`, a level 1 to 7 and a strain of CDHSN, such as `x3N` or `x4Hx`")
+            );
         }
         let contract = self.expr()?;
         self.expect_op(",", "then the number of tricks")?;
@@ -515,7 +516,10 @@ impl Parser {
         let pattern = match self.peek().clone() {
             Tok::Pattern(p) => p,
             other => {
-                let msg = format!("expected a shape pattern of four digits or `x` (such as `4333` or `5xxx`), found {}", describe(&other));
+                let msg = format!(
+                    "expected a shape pattern of four digits or `x` (such as `4333` or `5xxx`), found {}",
+                    describe(&other)
+                );
                 return Err(self.error_at(span, msg));
             }
         };
@@ -527,8 +531,14 @@ impl Parser {
                 }
                 Ok(())
             }
-            Err(PatternError::WrongSum(n)) => Err(self.error_at(span, format!("wrong number of cards in shape `{pattern}`: its lengths add up to {n}, not 13"))),
-            Err(PatternError::TooMany(n)) => Err(self.error_at(span, format!("too many cards in ambiguous shape `{pattern}`: the fixed lengths already add up to {n}"))),
+            Err(PatternError::WrongSum(n)) => Err(self.error_at(
+                span,
+                format!("wrong number of cards in shape `{pattern}`: its lengths add up to {n}, not 13"),
+            )),
+            Err(PatternError::TooMany(n)) => Err(self.error_at(
+                span,
+                format!("too many cards in ambiguous shape `{pattern}`: the fixed lengths already add up to {n}"),
+            )),
         }
     }
 }

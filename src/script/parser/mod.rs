@@ -218,7 +218,7 @@ pub(crate) fn describe(t: &Tok) -> String {
 
 /// Names the parser treats as reserved: they cannot be variables.
 pub(crate) fn is_reserved(name: &str) -> bool {
-    use super::vocab::{lookup, Kind, WordKind};
+    use super::vocab::{Kind, WordKind, lookup};
     if matches!(name, "opener" | "startboard") {
         return false; // DealerV2_4's statements, but ordinary names in dealer3 scripts
     }

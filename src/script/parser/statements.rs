@@ -1,6 +1,6 @@
 //! Statements: condition, produce, generate, action, predeal, pointcount, …
 
-use super::{describe, is_reserved, PResult, Parser};
+use super::{PResult, Parser, describe, is_reserved};
 use crate::cards::Card;
 use crate::script::lexer::Tok;
 
@@ -172,13 +172,15 @@ impl Parser {
     /// Values from the ace down; at most 13.
     fn count_row(&mut self, row: usize, _pointcount: bool) -> PResult<()> {
         let mut values = Vec::new();
-        while matches!(self.peek(), Tok::Number(_) | Tok::DotNum(_) | Tok::Pattern(_) | Tok::Op("-"))
-            && !(self.is_op("-") && !matches!(self.peek_at(1), Tok::Number(_) | Tok::DotNum(_)))
+        while matches!(self.peek(), Tok::Number(_) | Tok::DotNum(_) | Tok::Pattern(_))
+            || self.is_op("-") && matches!(self.peek_at(1), Tok::Number(_) | Tok::DotNum(_))
         {
             let span = self.span();
             values.push(self.number()?);
             if values.len() > 13 {
-                return Err(self.error_at(span, "too many pointcount values: at most 13, one per rank from the ace down"));
+                return Err(
+                    self.error_at(span, "too many pointcount values: at most 13, one per rank from the ace down")
+                );
             }
             self.eat_op(",");
         }
@@ -251,7 +253,9 @@ impl Parser {
     /// After the whole script: predealt cards and bias lengths can be dealt together.
     pub(super) fn check_bias(&self) -> PResult<()> {
         let Some(span) = self.script.bias_span else { return Ok(()) };
-        crate::dealing::bias::check(&self.script.predeal, &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
+        crate::dealing::bias::check(&self.script.predeal, &self.script.bias)
+            .map(|_| ())
+            .map_err(|m| self.error_at(span, m))
     }
 
     fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {
@@ -308,7 +312,8 @@ impl Parser {
                 Ok(s)
             }
             None => {
-                let msg = format!("expected a compass (`north`, `east`, `south` or `west`), found {}", describe(self.peek()));
+                let msg =
+                    format!("expected a compass (`north`, `east`, `south` or `west`), found {}", describe(self.peek()));
                 Err(self.error_at(self.span(), msg))
             }
         }

@@ -55,7 +55,9 @@ fn variables_inline_and_shadow_seats() {
 
 #[test]
 fn statements_and_actions() {
-    let s = script("produce 3\nproduce 5\ngenerate 100\ndealer south\nvulnerable EW\naction printoneline, average \"x\" hcp(north),\n");
+    let s = script(
+        "produce 3\nproduce 5\ngenerate 100\ndealer south\nvulnerable EW\naction printoneline, average \"x\" hcp(north),\n",
+    );
     assert_eq!((s.produce, s.generate, s.dealer, s.vulnerable), (Some(3), Some(100), Some(2), Some(2)));
     assert_eq!(s.actions.as_ref().unwrap().len(), 2);
 }

@@ -64,21 +64,15 @@ mod tests {
     #[test]
     fn can_load_grammar() {
         let mut parser = tree_sitter::Parser::new();
-        parser
-            .set_language(&super::LANGUAGE.into())
-            .expect("Error loading dealer3 parser");
+        parser.set_language(&super::LANGUAGE.into()).expect("Error loading dealer3 parser");
     }
 
     #[test]
     fn queries_compile_and_name_only_listed_captures() {
         let language: tree_sitter::Language = super::LANGUAGE.into();
-        let query =
-            tree_sitter::Query::new(&language, super::HIGHLIGHTS_QUERY).expect("highlights.scm");
+        let query = tree_sitter::Query::new(&language, super::HIGHLIGHTS_QUERY).expect("highlights.scm");
         for name in query.capture_names() {
-            assert!(
-                super::HIGHLIGHT_NAMES.contains(name),
-                "capture @{name} missing from HIGHLIGHT_NAMES"
-            );
+            assert!(super::HIGHLIGHT_NAMES.contains(name), "capture @{name} missing from HIGHLIGHT_NAMES");
         }
         tree_sitter::Query::new(&language, super::LOCALS_QUERY).expect("locals.scm");
     }
