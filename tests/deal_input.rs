@@ -2,8 +2,7 @@
 //! records; bad records are reported with their line and skipped, or fatal with --strict.
 //! Expected rows are hand-checked (DealerV2_4's printrpt row format, compat.md §2.11).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const D1: &str = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72";
 
@@ -12,17 +11,9 @@ fn run(deals: &str, script: &str, extra: &[&str]) -> (String, String, Option<i32
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("deals.txt");
     std::fs::write(&file, deals).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
-        .args(["run", "-v", "--deals", file.to_str().unwrap()])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
+    let mut args = vec!["-v", "--deals", file.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    common::run_stdin(script, &args)
 }
 
 #[test]

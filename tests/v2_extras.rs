@@ -5,23 +5,10 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-/// Runs `dealbench run ARGS` on a script given on standard input: stdout, stderr, exit code.
 fn run(script: &str, args: &[&str]) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
-        .arg("run")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
+    common::run_stdin(script, args)
 }
 
 /// The layout of a report with its numbers blanked: every digit and space becomes `9`, so two

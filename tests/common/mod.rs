@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// `../shared/<sub>`, or `None` (after printing why) when the data is not there.
 /// Under `CI=true` a missing folder is a failure.
@@ -44,4 +44,19 @@ pub fn mask(text: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
         + if text.ends_with('\n') { "\n" } else { "" }
+}
+
+/// Runs `dealbench run ARGS` on a script given on standard input: stdout, stderr, exit code.
+pub fn run_stdin(script: &str, args: &[&str]) -> (String, String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
+        .arg("run")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
 }
