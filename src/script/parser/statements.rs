@@ -39,7 +39,7 @@ impl Parser {
             "predeal" => self.predeal(),
             "pointcount" => {
                 self.bump();
-                self.count_row(0, true)
+                self.count_row(0)
             }
             "altcount" => self.altcount(),
             "title" => {
@@ -166,11 +166,11 @@ impl Parser {
         if !(0..=11).contains(&row) {
             return Err(self.error_at(span, format!("altcount row {row} does not exist: rows run 0 to 11")));
         }
-        self.count_row(row as usize, false)
+        self.count_row(row as usize)
     }
 
     /// Values from the ace down; at most 13.
-    fn count_row(&mut self, row: usize, _pointcount: bool) -> PResult<()> {
+    fn count_row(&mut self, row: usize) -> PResult<()> {
         let mut values = Vec::new();
         while matches!(self.peek(), Tok::Number(_) | Tok::DotNum(_) | Tok::Pattern(_))
             || self.is_op("-") && matches!(self.peek_at(1), Tok::Number(_) | Tok::DotNum(_))
