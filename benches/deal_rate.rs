@@ -2,7 +2,7 @@
 //! through the run API on (a) a condition that is never true and (b) the 1NT opener.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dealbench::dealing::DealerStream;
+use dealbench::dealing::{DealerStream, FastStream};
 use dealbench::eval::compile;
 use dealbench::run::{self, Event, RunOptions, StreamKind};
 use dealbench::script::CompileOptions;
@@ -47,6 +47,16 @@ fn bench(c: &mut Criterion) {
             let mut acc = 0u64;
             for _ in 0..DEALS {
                 acc ^= s.next_deal().hands[0].0;
+            }
+            black_box(acc)
+        })
+    });
+    g.bench_function("raw_fast_stream", |b| {
+        b.iter(|| {
+            let s = FastStream::new(1, &[]);
+            let mut acc = 0u64;
+            for i in 0..DEALS {
+                acc ^= s.deal(i).hands[0].0;
             }
             black_box(acc)
         })
