@@ -36,6 +36,29 @@ fn same_output_for_any_thread_count() {
 }
 
 #[test]
+fn same_output_for_any_thread_count_with_a_predeal() {
+    // dealer.exe's stream rejects more draws with cards predealt: the blocks must still line up.
+    let d = dir();
+    let script = "predeal north SAKQ, HT9\npredeal west C2\ncondition hcp(south) >= 10\naction printoneline\n";
+    std::fs::write(d.join("pre.dlr"), script).unwrap();
+    for stream in ["dealer", "fast"] {
+        let run = |r: &str| {
+            let out = common::dealbench(&d, &["run", "-s", "3", "-p", "2000", "-R", r, "--stream", stream, "pre.dlr"]);
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .filter(|l| l.starts_with("n "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let one = run("1");
+        assert_eq!(one.lines().count(), 2000);
+        assert_eq!(run("3"), one, "{stream} with 3 threads");
+    }
+}
+
+#[test]
 fn shards_partition_the_fast_stream() {
     let d = dir();
     let whole = run(&d, &["--stream", "fast", "-g", "3000", "-p", "100000", "-R", "1"]);

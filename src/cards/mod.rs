@@ -123,13 +123,19 @@ pub struct Deal {
 impl Deal {
     /// Builds a deal from the dealer.exe slot array: slot `i` belongs to seat `i / 13`.
     pub fn from_slots(slots: &[u8; 52]) -> Deal {
+        Deal::from_slots_with(slots, &CARD_BITS)
+    }
+
+    /// Builds a deal from a slot array whose entries index `bits`, the hand bit of each entry.
+    #[inline]
+    pub fn from_slots_with(slots: &[u8; 52], bits: &[u64; 64]) -> Deal {
         let mut hands = [Hand::default(); 4];
         for (seat, hand) in hands.iter_mut().enumerate() {
-            let mut bits = 0u64;
+            let mut h = 0u64;
             for &c in &slots[seat * 13..seat * 13 + 13] {
-                bits |= CARD_BITS[(c & 63) as usize];
+                h |= bits[(c & 63) as usize];
             }
-            *hand = Hand(bits);
+            *hand = Hand(h);
         }
         Deal { hands }
     }

@@ -4,5 +4,5 @@ pub mod dealer_stream;
 pub mod fast_stream;
 pub mod random;
 
-pub use dealer_stream::DealerStream;
+pub use dealer_stream::{Block, DealerStream};
 pub use fast_stream::FastStream;

@@ -1,8 +1,8 @@
 //! dealer 1.24's own copy of the old BSD `random()`: TYPE_3 additive feedback, x^31 + x^3 + 1,
 //! seeded by an LCG with multiplier 1103515145 (compat.md §1.1).
 
-/// Words generated per refill.
-const BATCH: usize = 248;
+/// Words generated per refill (a multiple of 3).
+const BATCH: usize = 249;
 
 /// The generator's state: `x[n] = x[n-31] + x[n-3]`, refilled `BATCH` words at a time into a
 /// linear buffer whose first 31 words are the previous batch's last 31. This is the same
@@ -37,8 +37,17 @@ impl BsdRandom {
     fn refill(&mut self) {
         let b = &mut self.buf;
         b.copy_within(BATCH.., 0);
-        for k in 31..31 + BATCH {
-            b[k] = b[k - 31].wrapping_add(b[k - 3]);
+        // The last three words stay in registers: reading them back from memory would chain
+        // every word to a store three words before.
+        let (mut x3, mut x2, mut x1) = (b[28], b[29], b[30]);
+        for k in (31..31 + BATCH).step_by(3) {
+            let w0 = b[k - 31].wrapping_add(x3);
+            let w1 = b[k - 30].wrapping_add(x2);
+            let w2 = b[k - 29].wrapping_add(x1);
+            b[k] = w0;
+            b[k + 1] = w1;
+            b[k + 2] = w2;
+            (x3, x2, x1) = (w0, w1, w2);
         }
         self.next = 31;
     }
@@ -52,6 +61,25 @@ impl BsdRandom {
         let w = self.buf[self.next];
         self.next += 1;
         w
+    }
+
+    /// Steps past the words that `n` draws consume when a word is accepted if its top 16 bits
+    /// are below `limit` and rejected (and drawn again) otherwise.
+    pub fn skip_accepted(&mut self, mut n: u64, limit: u32) {
+        while n > 0 {
+            if self.next == 31 + BATCH {
+                self.refill();
+            }
+            let rest = &self.buf[self.next..];
+            if rest.len() as u64 <= n {
+                // Counted in 32-bit lanes, which vectorise four words at a time.
+                let rejected: u32 = rest.iter().map(|&w| u32::from(w >> 16 >= limit)).sum();
+                n -= rest.len() as u64 - u64::from(rejected);
+                self.next = 31 + BATCH;
+            } else if self.step() >> 16 < limit {
+                n -= 1;
+            }
+        }
     }
 
     /// What dealer.exe's `random()` returns (31 bits).

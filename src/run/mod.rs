@@ -4,6 +4,7 @@
 //! terminals. Every event of a run arrives in order on one channel.
 
 mod actions;
+mod chain;
 mod dd_cache;
 mod engine;
 pub mod files;

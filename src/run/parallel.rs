@@ -1,12 +1,20 @@
-//! Several threads: one deals in order (dealer.exe's stream is sequential; the fast stream
-//! only hands out numbers), workers test the condition on batches, and the run's thread takes
-//! the matching deals back in deal order, so the output is the same for any thread count.
+//! Several threads: one cuts the stream into batches in order, workers deal and test the
+//! condition on them, and the run's thread takes the matching deals back in deal order, so the
+//! output is the same for any thread count.
+//!
+//! How a batch is dealt depends on the stream. The fast stream's deals need only their
+//! numbers. dealer.exe's stream reshuffles the previous arrangement, so the cutting thread only
+//! advances its generator past each batch ([`Block`]); workers shuffle their blocks from the
+//! identity arrangement at once and a [`Chain`] gives each block the arrangement it starts from.
+//! Other sources (a deal file, the bias dealer) are dealt by the cutting thread.
 
+use super::chain::Chain;
 use super::dd_cache::DdCache;
 use super::engine::{Consumer, Engine, Halt, Limits};
 use super::source::Source;
 use crate::cards::Deal;
-use crate::dealing::FastStream;
+use crate::dealing::dealer_stream::slot_bits;
+use crate::dealing::{Block, DealerStream, FastStream};
 use crate::eval::EvalError;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,8 +26,31 @@ struct Job {
     number: u64,
     first: u64,
     count: u64,
-    /// The deals, or `None` when the worker deals them from the fast stream.
-    deals: Option<Vec<Deal>>,
+    deals: Batch,
+}
+
+/// What a worker deals a batch from.
+enum Batch {
+    /// The deals themselves.
+    Dealt(Vec<Deal>),
+    /// Their numbers in the fast stream.
+    Numbers,
+    /// A block of dealer.exe's stream.
+    Shuffles(Box<Block>),
+}
+
+/// How the cutting thread makes batches.
+enum Cutter {
+    Deals(Source),
+    Numbers,
+    Blocks(Box<DealerStream>),
+}
+
+/// What workers share to deal batches.
+#[derive(Clone, Copy)]
+struct Dealing<'a> {
+    fast: Option<&'a Fast>,
+    dealer: Option<(&'a DealerStream, &'a Chain)>,
 }
 
 /// A matching deal: its serial number, the deal, and its double-dummy table if the test solved it.
@@ -53,16 +84,25 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
     let (job_tx, job_rx) = sync_channel::<Job>(threads * 2);
     let (found_tx, found_rx) = sync_channel::<Found>(threads * 4);
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (fast, source) = match source {
-        Source::Fast { stream, next, step } => (Some(Fast { stream: Arc::new(stream), k: next, step }), None),
-        other => (None, Some(other)),
+    let (mut fast, mut dealer) = (None, None);
+    let cutter = match source {
+        Source::Fast { stream, next, step } => {
+            fast = Some(Fast { stream: Arc::new(stream), k: next, step });
+            Cutter::Numbers
+        }
+        Source::Dealer(stream) => {
+            dealer = Some((stream.clone(), Chain::new(*stream.slots())));
+            Cutter::Blocks(stream)
+        }
+        other => Cutter::Deals(other),
     };
+    let dealing = Dealing { fast: fast.as_ref(), dealer: dealer.as_ref().map(|(s, c)| (&**s, c)) };
     std::thread::scope(|sc| {
         let stop = &stop;
-        sc.spawn(move || produce(source, lim.generate, batch, &job_tx, stop));
+        sc.spawn(move || produce(cutter, lim.generate, batch, &job_tx, stop));
         for _ in 0..threads {
-            let (rx, tx, fast) = (job_rx.clone(), found_tx.clone(), fast.clone());
-            sc.spawn(move || work(engine, &rx, &tx, fast.as_ref(), c_vul(engine), stop));
+            let (rx, tx) = (job_rx.clone(), found_tx.clone());
+            sc.spawn(move || work(engine, &rx, &tx, dealing, c_vul(engine), stop));
         }
         drop(job_rx);
         drop(found_tx);
@@ -78,21 +118,22 @@ fn c_vul(engine: &Engine) -> u8 {
 }
 
 /// Cuts the stream into numbered batches, in order.
-fn produce(mut source: Option<Source>, generate: u64, batch: u64, tx: &SyncSender<Job>, stop: &AtomicBool) {
+fn produce(mut cutter: Cutter, generate: u64, batch: u64, tx: &SyncSender<Job>, stop: &AtomicBool) {
     let (mut first, mut number) = (0u64, 0u64);
     while first < generate && !stop.load(Ordering::Relaxed) {
-        let count = batch.min(generate - first);
-        let deals = match &mut source {
-            Some(s) => {
+        let mut count = batch.min(generate - first);
+        let deals = match &mut cutter {
+            Cutter::Deals(s) => {
                 let v: Vec<Deal> = (0..count).map_while(|_| s.next()).collect();
                 if v.is_empty() {
                     return;
                 }
-                Some(v)
+                count = v.len() as u64;
+                Batch::Dealt(v)
             }
-            None => None,
+            Cutter::Numbers => Batch::Numbers,
+            Cutter::Blocks(s) => Batch::Shuffles(Box::new(s.split_block(count))),
         };
-        let count = deals.as_ref().map_or(count, |v| v.len() as u64);
         if tx.send(Job { number, first, count, deals }).is_err() {
             return;
         }
@@ -106,11 +147,12 @@ fn work(
     engine: &Engine,
     rx: &Mutex<Receiver<Job>>,
     tx: &SyncSender<Found>,
-    fast: Option<&Fast>,
+    dealing: Dealing,
     vul: u8,
     stop: &AtomicBool,
 ) {
     let mut dd = DdCache::default();
+    let mut perms = Vec::new();
     loop {
         let job = match rx.lock() {
             Ok(r) => r.recv(),
@@ -121,13 +163,10 @@ fn work(
             return;
         }
         let mut found = Found { number: job.number, first: job.first, count: job.count, hits: Vec::new(), error: None };
+        let Some(deals) = Deals::of(&job, dealing, &mut perms, stop) else { return };
         for k in 0..job.count {
             let serial = job.first + k;
-            let deal = match (&job.deals, fast) {
-                (Some(v), _) => v[k as usize],
-                (None, Some(f)) => f.stream.deal(serial * f.step + f.k),
-                (None, None) => break,
-            };
+            let Some(deal) = deals.get(k, serial) else { break };
             match engine.test(&deal, &mut dd, vul) {
                 Ok(true) => found.hits.push((serial, deal, dd.solved(&deal))),
                 Ok(false) => {}
@@ -139,6 +178,43 @@ fn work(
         }
         if tx.send(found).is_err() {
             return;
+        }
+    }
+}
+
+/// A batch ready to be dealt deal by deal.
+enum Deals<'a> {
+    Dealt(&'a [Deal]),
+    Fast(&'a Fast),
+    /// Each deal's permutation, and the hand bit of each slot of the block's start.
+    Shuffled(&'a [[u8; 52]], Box<[u64; 64]>),
+}
+
+impl<'a> Deals<'a> {
+    /// Shuffles a block into `perms` and collects its start; `None` when the run stops first.
+    fn of(job: &'a Job, dealing: Dealing<'a>, perms: &'a mut Vec<[u8; 52]>, stop: &AtomicBool) -> Option<Self> {
+        Some(match (&job.deals, dealing.fast, dealing.dealer) {
+            (Batch::Dealt(v), _, _) => Deals::Dealt(v),
+            (Batch::Numbers, Some(f), _) => Deals::Fast(f),
+            (Batch::Shuffles(block), _, Some((stream, chain))) => {
+                let mut q = stream.block(block);
+                perms.clear();
+                for _ in 0..block.count {
+                    q.shuffle();
+                    perms.push(*q.slots());
+                }
+                let start = chain.start_of(job.number, *q.slots(), stop)?;
+                Deals::Shuffled(perms, Box::new(slot_bits(&start)))
+            }
+            _ => Deals::Dealt(&[]),
+        })
+    }
+
+    fn get(&self, k: u64, serial: u64) -> Option<Deal> {
+        match self {
+            Deals::Dealt(v) => v.get(k as usize).copied(),
+            Deals::Fast(f) => Some(f.stream.deal(serial * f.step + f.k)),
+            Deals::Shuffled(perms, bits) => perms.get(k as usize).map(|p| Deal::from_slots_with(p, bits)),
         }
     }
 }

@@ -50,3 +50,25 @@ fn all_52_predealt_gives_the_fixed_deal() {
     assert_eq!(st.next_deal(), d);
     assert_eq!(st.next_deal(), d);
 }
+
+#[test]
+fn blocks_recompose_the_stream() {
+    let mut p = predeal(0, "SAKQ");
+    p.extend(predeal(2, "HT98765"));
+    for pre in [vec![], p] {
+        let mut seq = DealerStream::new(5, &pre);
+        let mut cutter = DealerStream::new(5, &pre);
+        let mut c = *cutter.slots();
+        for size in [1, 7, 300, 0, 2, 1000] {
+            let block = cutter.split_block(size);
+            let mut q = cutter.block(&block);
+            let bits = slot_bits(&c);
+            for _ in 0..size {
+                q.shuffle();
+                assert_eq!(Deal::from_slots_with(q.slots(), &bits), seq.next_deal());
+            }
+            c = compose(&c, q.slots());
+        }
+        assert_eq!(cutter.random31(), seq.random31(), "the generator ends where the sequential one does");
+    }
+}
