@@ -75,10 +75,9 @@ struct Fast {
 
 /// Runs with `options.threads` workers; returns the deals generated and why it stopped early.
 pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
-    let src = &engine.program.source;
-    let uses_dd =
-        ["tricks", "trick(", "par(", "dds(", "trix", "evalcontract", "parcontract"].iter().any(|w| src.contains(w));
-    let batch = if uses_dd { 8 } else { 2048 };
+    // Small batches when the condition solves deals, so every worker gets a share.
+    let solves = engine.program.script.condition.as_ref().is_some_and(|c| c.solves());
+    let batch = if solves { 8 } else { 2048 };
     let threads = engine.options.threads.max(1);
     let stop = AtomicBool::new(false);
     let (job_tx, job_rx) = sync_channel::<Job>(threads * 2);

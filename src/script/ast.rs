@@ -94,6 +94,20 @@ pub enum Expr {
     Rnd(Box<Expr>, Span),
 }
 
+impl Expr {
+    /// True when evaluating it may solve the deal double dummy (`tricks`, `par`).
+    pub fn solves(&self) -> bool {
+        match self {
+            Expr::Tricks(..) | Expr::Par(_) | Expr::ParAt(..) => true,
+            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) => false,
+            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => a.solves(),
+            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => a.solves() || b.solves(),
+            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => a.solves() || b.solves() || c.solves(),
+            Expr::Compare(a, rest) => a.solves() || rest.iter().any(|(_, e)| e.solves()),
+        }
+    }
+}
+
 /// One item of a `printes` list.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PrintItem {

@@ -116,3 +116,12 @@ fn warnings_where_the_reference_differs_from_dealer_exe() {
     assert!(script("condition hcp(north) >= 12").warnings.is_empty());
     assert!(script("condition not (hcp(north) >= 12)").warnings.is_empty());
 }
+
+#[test]
+fn a_condition_knows_whether_it_solves() {
+    assert!(cond("tricks(north, spades) >= 10").solves());
+    assert!(cond("x = par(ns) > 0\nhcp(north) > 10 && (1 ? 2 : -x)").solves());
+    assert!(cond("score(nv, x3N, dds(south, notrump)) > 0").solves());
+    assert!(!cond("hcp(north) > 10 && shape(north, any 4333) || hascard(west, AS)").solves());
+    assert!(!cond("imps(3 - rnd(7)) > 1").solves());
+}
