@@ -19,17 +19,14 @@ pub struct DealerStream {
 /// What every shuffle of one stream looks up: the slot table and the free slots.
 struct SlotTable {
     zero52: Box<[u8; 65536]>,
-    /// A word is accepted when its top 16 bits are below this (the table's valid prefix).
-    limit: u32,
     free: Vec<u8>,
 }
 
-/// A run of consecutive deals cut off the stream: the generator as they begin. Shuffling an
-/// identity arrangement with it gives each deal as a permutation of the arrangement the block
-/// starts from (see [`DealerStream::block`]).
-#[derive(Clone)]
+/// A run of consecutive deals cut off the stream: the slot each of their swaps draws, in order.
+/// Shuffling the identity arrangement with them gives each deal as a permutation of the
+/// arrangement the block starts from (see [`DealerStream::block_perms`]).
 pub struct Block {
-    rng: BsdRandom,
+    draws: Vec<u8>,
     /// How many deals.
     pub count: u64,
 }
@@ -47,28 +44,39 @@ impl DealerStream {
                 stacked[s] = card.0;
             }
         }
-        let (zero52, limit) = build_zero52(&stacked);
+        let zero52 = build_zero52(&stacked);
         let mut cur = [0u8; 64];
         cur[..52].copy_from_slice(&setup_deal(&fullpack, &stacked));
         let free = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
-        let table = Arc::new(SlotTable { zero52, limit, free });
+        let table = Arc::new(SlotTable { zero52, free });
         DealerStream { rng: BsdRandom::new(seed as u32), table, cur }
     }
 
-    /// Cuts the next `count` deals off as a block and moves past them without shuffling:
-    /// only the generator advances (by the words their draws take), not the arrangement.
+    /// Cuts the next `count` deals off as a block: draws their swaps, leaving the arrangement
+    /// as it is.
     pub fn split_block(&mut self, count: u64) -> Block {
-        let block = Block { rng: self.rng.clone(), count };
-        self.rng.skip_accepted(count * self.table.free.len() as u64, self.table.limit);
-        block
+        let mut draws = vec![0; count as usize * self.table.free.len()];
+        self.rng.draw_into(&mut draws, &self.table.zero52, NONE);
+        Block { draws, count }
     }
 
-    /// A stream that shuffles the identity arrangement with a block's draws: after its k-th
-    /// shuffle, slot `s` holds the slot whose card deal k of the block puts in `s`, counting from
-    /// the arrangement the block starts from.
-    pub fn block(&self, block: &Block) -> DealerStream {
-        let cur = std::array::from_fn(|i| i as u8);
-        DealerStream { rng: block.rng.clone(), table: self.table.clone(), cur }
+    /// Shuffles the identity arrangement with a block's draws into `out`: after deal k of the
+    /// block, slot `s` holds the slot (of the arrangement the block starts from) whose card
+    /// deal k puts in `s`. Returns the last, the block's total permutation.
+    pub fn block_perms(&self, block: &Block, out: &mut Vec<[u8; 52]>) -> [u8; 52] {
+        let mut cur: [u8; 64] = std::array::from_fn(|i| i as u8);
+        let free = &self.table.free;
+        out.clear();
+        if free.is_empty() {
+            out.resize(block.count as usize, std::array::from_fn(|i| i as u8));
+        }
+        for deal in block.draws.chunks_exact(free.len().max(1)) {
+            for (&i, &t) in free.iter().zip(deal) {
+                cur.swap((i & 63) as usize, (t & 63) as usize);
+            }
+            out.push(cur[..52].try_into().expect("52 slots"));
+        }
+        cur[..52].try_into().expect("52 slots")
     }
 
     /// Shuffles and returns the next deal.
@@ -81,16 +89,12 @@ impl DealerStream {
     /// One shuffle of the arrangement in place.
     #[inline]
     pub fn shuffle(&mut self) {
-        let (rng, zero52, cur) = (&mut self.rng, &*self.table.zero52, &mut self.cur);
-        for &i in &self.table.free {
-            let t = loop {
-                let t = zero52[(rng.step() >> 16) as usize];
-                if t != NONE {
-                    break t;
-                }
-            };
-            let (i, t) = ((i & 63) as usize, (t & 63) as usize);
-            cur.swap(i, t);
+        let free = &self.table.free;
+        let mut draws = [0u8; 52];
+        let draws = &mut draws[..free.len()];
+        self.rng.draw_into(draws, &self.table.zero52, NONE);
+        for (&i, &t) in free.iter().zip(draws.iter()) {
+            self.cur.swap((i & 63) as usize, (t & 63) as usize);
         }
     }
 
@@ -115,12 +119,11 @@ pub fn slot_bits(c: &[u8; 52]) -> [u64; 64] {
     std::array::from_fn(|s| if s < 52 { crate::cards::CARD_BITS[(c[s] & 63) as usize] } else { 0 })
 }
 
-/// The free slot numbers repeated, 0xFF for the rejected tail (implemented literally, §1.5),
-/// and where that tail begins.
-fn build_zero52(stacked: &[u8; 52]) -> (Box<[u8; 65536]>, u32) {
+/// The free slot numbers repeated, 0xFF for the rejected tail (implemented literally, §1.5).
+fn build_zero52(stacked: &[u8; 52]) -> Box<[u8; 65536]> {
     let mut z = Box::new([NONE; 65536]);
     if stacked.iter().all(|&s| s != NONE) {
-        return (z, 0);
+        return z;
     }
     let (mut val, mut icyc) = (0usize, 0usize);
     for i in 0..65536 {
@@ -141,7 +144,7 @@ fn build_zero52(stacked: &[u8; 52]) -> (Box<[u8; 65536]>, u32) {
     for e in z.iter_mut().skip(icyc) {
         *e = NONE;
     }
-    (z, icyc as u32)
+    z
 }
 
 fn setup_deal(fullpack: &[u8; 52], stacked: &[u8; 52]) -> [u8; 52] {

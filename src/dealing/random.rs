@@ -63,22 +63,23 @@ impl BsdRandom {
         w
     }
 
-    /// Steps past the words that `n` draws consume when a word is accepted if its top 16 bits
-    /// are below `limit` and rejected (and drawn again) otherwise.
-    pub fn skip_accepted(&mut self, mut n: u64, limit: u32) {
-        while n > 0 {
+    /// Fills `out` with `table[w >> 16]` for the words `w` to come, skipping (and consuming) the
+    /// words whose entry is `reject`: as many draws with rejection as `out` is long.
+    #[inline]
+    pub fn draw_into(&mut self, out: &mut [u8], table: &[u8; 65536], reject: u8) {
+        let mut k = 0;
+        while k < out.len() {
             if self.next == 31 + BATCH {
                 self.refill();
             }
-            let rest = &self.buf[self.next..];
-            if rest.len() as u64 <= n {
-                // Counted in 32-bit lanes, which vectorise four words at a time.
-                let rejected: u32 = rest.iter().map(|&w| u32::from(w >> 16 >= limit)).sum();
-                n -= rest.len() as u64 - u64::from(rejected);
-                self.next = 31 + BATCH;
-            } else if self.step() >> 16 < limit {
-                n -= 1;
+            // One word fills at most one place, so this many words cannot overfill `out`.
+            let take = (31 + BATCH - self.next).min(out.len() - k);
+            for &w in &self.buf[self.next..self.next + take] {
+                let t = table[(w >> 16) as usize];
+                out[k] = t;
+                k += usize::from(t != reject);
             }
+            self.next += take;
         }
     }
 

@@ -4,8 +4,8 @@
 //!
 //! How a batch is dealt depends on the stream. The fast stream's deals need only their
 //! numbers. dealer.exe's stream reshuffles the previous arrangement, so the cutting thread only
-//! advances its generator past each batch ([`Block`]); workers shuffle their blocks from the
-//! identity arrangement at once and a [`Chain`] gives each block the arrangement it starts from.
+//! draws each batch's swaps ([`Block`]); workers shuffle their blocks from the identity
+//! arrangement at once and a [`Chain`] gives each block the arrangement it starts from.
 //! Other sources (a deal file, the bias dealer) are dealt by the cutting thread.
 
 use super::chain::Chain;
@@ -196,13 +196,8 @@ impl<'a> Deals<'a> {
             (Batch::Dealt(v), _, _) => Deals::Dealt(v),
             (Batch::Numbers, Some(f), _) => Deals::Fast(f),
             (Batch::Shuffles(block), _, Some((stream, chain))) => {
-                let mut q = stream.block(block);
-                perms.clear();
-                for _ in 0..block.count {
-                    q.shuffle();
-                    perms.push(*q.slots());
-                }
-                let start = chain.start_of(job.number, *q.slots(), stop)?;
+                let total = stream.block_perms(block, perms);
+                let start = chain.start_of(job.number, total, stop)?;
                 Deals::Shuffled(perms, Box::new(slot_bits(&start)))
             }
             _ => Deals::Dealt(&[]),
