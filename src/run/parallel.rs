@@ -1,12 +1,13 @@
-//! Several threads: one cuts the stream into batches in order, workers deal and test the
-//! condition on them, and the run's thread takes the matching deals back in deal order, so the
-//! output is the same for any thread count.
+//! Several threads: workers take turns cutting the stream into batches in order, deal and test
+//! the condition on them, and the run's thread takes the matching deals back in deal order, so
+//! the output is the same for any thread count. No thread only cuts: on a machine with as many
+//! cores as workers, a cutting thread would have to preempt a worker for every batch.
 //!
 //! How a batch is dealt depends on the stream. The fast stream's deals need only their
-//! numbers. dealer.exe's stream reshuffles the previous arrangement, so the cutting thread only
-//! draws each batch's swaps ([`Block`]); workers shuffle their blocks from the identity
-//! arrangement at once and a [`Chain`] gives each block the arrangement it starts from.
-//! Other sources (a deal file, the bias dealer) are dealt by the cutting thread.
+//! numbers. dealer.exe's stream reshuffles the previous arrangement, so cutting a batch only
+//! draws its swaps ([`Block`]); workers shuffle their blocks from the identity arrangement at
+//! once and a [`Chain`] gives each block the arrangement it starts from. Other sources (a deal
+//! file, the bias dealer) are dealt while cutting.
 
 use super::chain::Chain;
 use super::dd_cache::DdCache;
@@ -39,11 +40,20 @@ enum Batch {
     Shuffles(Box<Block>),
 }
 
-/// How the cutting thread makes batches.
+/// How batches are made.
 enum Cutter {
     Deals(Source),
     Numbers,
     Blocks(Box<DealerStream>),
+}
+
+/// The cutting state workers share: the next batch's first deal and number.
+struct Cutting {
+    cutter: Cutter,
+    first: u64,
+    number: u64,
+    generate: u64,
+    batch: u64,
 }
 
 /// What workers share to deal batches.
@@ -77,12 +87,9 @@ struct Fast {
 pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
     // Small batches when the condition solves deals, so every worker gets a share.
     let solves = engine.program.script.condition.as_ref().is_some_and(|c| c.solves());
-    let batch = if solves { 8 } else { 2048 };
     let threads = engine.options.threads.max(1);
     let stop = AtomicBool::new(false);
-    let (job_tx, job_rx) = sync_channel::<Job>(threads * 2);
     let (found_tx, found_rx) = sync_channel::<Found>(threads * 4);
-    let job_rx = Arc::new(Mutex::new(job_rx));
     let (mut fast, mut dealer) = (None, None);
     let cutter = match source {
         Source::Fast { stream, next, step } => {
@@ -95,15 +102,15 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
         }
         other => Cutter::Deals(other),
     };
+    let batch = batch_size(&cutter, solves);
+    let cutting = Mutex::new(Cutting { cutter, first: 0, number: 0, generate: lim.generate, batch });
     let dealing = Dealing { fast: fast.as_ref(), dealer: dealer.as_ref().map(|(s, c)| (&**s, c)) };
     std::thread::scope(|sc| {
-        let stop = &stop;
-        sc.spawn(move || produce(cutter, lim.generate, batch, &job_tx, stop));
+        let (stop, cutting) = (&stop, &cutting);
         for _ in 0..threads {
-            let (rx, tx) = (job_rx.clone(), found_tx.clone());
-            sc.spawn(move || work(engine, &rx, &tx, dealing, c_vul(engine), stop));
+            let tx = found_tx.clone();
+            sc.spawn(move || work(engine, cutting, &tx, dealing, c_vul(engine), stop));
         }
-        drop(job_rx);
         drop(found_tx);
         let out = consume(&found_rx, c);
         stop.store(true, Ordering::Relaxed);
@@ -116,16 +123,30 @@ fn c_vul(engine: &Engine) -> u8 {
     engine.options.vulnerable.or(engine.program.script.vulnerable).unwrap_or(0)
 }
 
-/// Cuts the stream into numbered batches, in order.
-fn produce(mut cutter: Cutter, generate: u64, batch: u64, tx: &SyncSender<Job>, stop: &AtomicBool) {
-    let (mut first, mut number) = (0u64, 0u64);
-    while first < generate && !stop.load(Ordering::Relaxed) {
-        let mut count = batch.min(generate - first);
-        let deals = match &mut cutter {
+/// Deals per batch: a few when the condition solves deals, so every worker gets a share;
+/// otherwise enough that handing batches over costs little, yet a block of dealer.exe's
+/// stream and its permutations stay in a core's cache.
+fn batch_size(cutter: &Cutter, solves: bool) -> u64 {
+    match cutter {
+        _ if solves => 8,
+        Cutter::Numbers => 16_384,
+        Cutter::Blocks(_) => 4_096,
+        Cutter::Deals(_) => 2_048,
+    }
+}
+
+impl Cutting {
+    /// Cuts the next batch, in order; `None` when the stream is done.
+    fn next_job(&mut self) -> Option<Job> {
+        if self.first >= self.generate {
+            return None;
+        }
+        let mut count = self.batch.min(self.generate - self.first);
+        let deals = match &mut self.cutter {
             Cutter::Deals(s) => {
                 let v: Vec<Deal> = (0..count).map_while(|_| s.next()).collect();
                 if v.is_empty() {
-                    return;
+                    return None;
                 }
                 count = v.len() as u64;
                 Batch::Dealt(v)
@@ -133,18 +154,17 @@ fn produce(mut cutter: Cutter, generate: u64, batch: u64, tx: &SyncSender<Job>, 
             Cutter::Numbers => Batch::Numbers,
             Cutter::Blocks(s) => Batch::Shuffles(Box::new(s.split_block(count))),
         };
-        if tx.send(Job { number, first, count, deals }).is_err() {
-            return;
-        }
-        first += count;
-        number += 1;
+        let job = Job { number: self.number, first: self.first, count, deals };
+        self.first += count;
+        self.number += 1;
+        Some(job)
     }
 }
 
 /// Tests the condition on batches until there are none.
 fn work(
     engine: &Engine,
-    rx: &Mutex<Receiver<Job>>,
+    cutting: &Mutex<Cutting>,
     tx: &SyncSender<Found>,
     dealing: Dealing,
     vul: u8,
@@ -153,14 +173,14 @@ fn work(
     let mut dd = DdCache::default();
     let mut perms = Vec::new();
     loop {
-        let job = match rx.lock() {
-            Ok(r) => r.recv(),
-            Err(_) => return,
-        };
-        let Ok(job) = job else { return };
         if stop.load(Ordering::Relaxed) {
             return;
         }
+        let job = match cutting.lock() {
+            Ok(mut c) => c.next_job(),
+            Err(_) => return,
+        };
+        let Some(job) = job else { return };
         let mut found = Found { number: job.number, first: job.first, count: job.count, hits: Vec::new(), error: None };
         let Some(deals) = Deals::of(&job, dealing, &mut perms, stop) else { return };
         for k in 0..job.count {
