@@ -11,7 +11,7 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, card: u32, score: i32) {
         self.cards[self.len] = card as u8;
         self.scores[self.len] = score as i16;
@@ -19,6 +19,7 @@ impl MoveList {
     }
 
     /// Insertion sort by descending score (stable).
+    #[inline(always)]
     fn sort(&mut self) {
         for i in 1..self.len {
             let (c, s) = (self.cards[i], self.scores[i]);
@@ -36,7 +37,7 @@ impl MoveList {
 
 /// One card per run of cards adjacent among `all` (the suit's cards left at the start of the
 /// trick) and held by the same hand: the highest of each run.
-#[inline]
+#[inline(always)]
 fn representatives(h: u64, all: u64) -> u64 {
     let mut reps = 0;
     let mut x = h;
@@ -54,6 +55,7 @@ fn representatives(h: u64, all: u64) -> u64 {
 
 impl Search {
     /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
+    #[inline(always)]
     pub(crate) fn gen_moves(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
         let hand = self.hands[player];
         if pos > 0 {
@@ -78,6 +80,7 @@ impl Search {
         list.sort();
     }
 
+    #[inline(always)]
     fn lead_moves(&self, p: usize, list: &mut MoveList) {
         let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
         let trump = self.trump;
@@ -127,6 +130,7 @@ impl Search {
         }
     }
 
+    #[inline(always)]
     fn follow_moves(&self, t: &Trick, pos: usize, p: usize, follow: u64, list: &mut MoveList) {
         let s = t.lead_suit;
         let all_s = suit_bits(self.all, s);
@@ -135,7 +139,10 @@ impl Search {
         let win_in_suit = t.win_card as usize / 16 == s;
         let win_rank = t.win_card as i32 % 16;
         // Cards of the players still to come in this trick.
-        let later: u64 = (pos + 1..4).map(|i| suit_bits(self.hands[(t.leader + i) & 3], s)).fold(0, |a, b| a | b);
+        let mut later = 0u64;
+        for i in pos + 1..4 {
+            later |= suit_bits(self.hands[(t.leader + i) & 3], s);
+        }
         let later_top = if later == 0 { -1 } else { 63 - later.leading_zeros() as i32 };
         let mut x = reps;
         while x != 0 {
@@ -160,6 +167,7 @@ impl Search {
         }
     }
 
+    #[inline(always)]
     fn void_moves(&self, t: &Trick, pos: usize, p: usize, list: &mut MoveList) {
         let partner_wins = t.win_seat == p ^ 2;
         let trump = self.trump;

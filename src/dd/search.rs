@@ -8,19 +8,45 @@ use super::moves::MoveList;
 use super::tt::Tt;
 use crate::cards::Deal;
 
+mod dispatch;
+
 /// The 13 rank bits of one suit.
 pub(crate) const SUIT: u64 = 0x1FFF;
 
 /// Ranks of one suit in `cards`.
-#[inline]
+#[inline(always)]
 pub(crate) fn suit_bits(cards: u64, s: usize) -> u64 {
     (cards >> (s * 16)) & SUIT
 }
 
 /// The highest card (as a one-bit mask) of a non-empty set.
-#[inline]
+#[inline(always)]
 pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
+}
+
+/// The `k` highest cards of the non-empty set `x` (`k` at most its size).
+#[inline(always)]
+pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
+    let len = x.count_ones();
+    #[cfg(target_arch = "x86_64")]
+    if F {
+        // SAFETY: `F` is true only in the build for CPUs with BMI2 (see `dispatch`).
+        return unsafe { std::arch::x86_64::_pdep_u64(((1u64 << k) - 1) << (len - k), x) };
+    }
+    if 2 * k <= len {
+        let mut out = 0;
+        for _ in 0..k {
+            out |= top_bit(x & !out);
+        }
+        out
+    } else {
+        let mut out = x;
+        for _ in k..len {
+            out &= out - 1;
+        }
+        out
+    }
 }
 
 /// Slots of the cut-off card cache (indexed by the top 13 bits of a key).
@@ -55,6 +81,8 @@ pub(crate) struct Search {
     /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
+    /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
+    fast: bool,
 }
 
 impl Search {
@@ -70,6 +98,7 @@ impl Search {
             tt: Tt::new(max_bytes),
             cutoffs: vec![(0, 0); CUTOFF_SLOTS],
             nodes: 0,
+            fast: dispatch::fast_cpu(),
         }
     }
 
@@ -122,7 +151,7 @@ impl Search {
         let mut beta = guess.clamp(lo + 1, hi.max(1));
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
-            if self.lead(leader, beta).0 {
+            if self.lead_d::<false>(leader, beta).0 {
                 lo = beta;
                 beta += 1;
             } else {
@@ -145,7 +174,7 @@ impl Search {
     }
 
     /// Owner pattern of the remaining cards, 26 bits a suit (two suits a word).
-    #[inline]
+    #[inline(always)]
     fn pattern(&self) -> [u32; 4] {
         let mut p = [0u32; 4];
         for (s, ps) in p.iter_mut().enumerate() {
@@ -155,7 +184,8 @@ impl Search {
     }
 
     /// Start of a trick: can North-South reach `beta` tricks in all?
-    pub fn lead(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn lead<const F: bool>(&mut self, leader: usize, beta: i32) -> (bool, u64) {
         let need = beta - self.ns_won;
         if need <= 0 {
             return (true, 0);
@@ -169,6 +199,12 @@ impl Search {
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        let shape = self.shape;
+        let own = self.pattern();
+        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
+        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+            return (hit.result, self.top_cards::<F>(hit.ks));
+        }
         let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
             return (ns_leads, qrel);
@@ -178,21 +214,16 @@ impl Search {
         {
             return (!ns_leads, rel);
         }
-        let shape = self.shape;
-        let own = self.pattern();
-        let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
-        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            return (hit.result, self.top_cards(hit.ks));
-        }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        let (result, rel) = self.play(&trick, 0, beta);
+        let (result, rel) = self.play_d::<F>(&trick, 0, beta);
         let (ks, mask) = self.relevant(rel, &own);
         self.tt.store(shape, leader, pat, mask, need, result, self.tricks_left);
-        (result, self.top_cards(ks))
+        (result, self.top_cards::<F>(ks))
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
     /// `rel`, extended over lower cards of the same owner. Returns the counts and the owner mask.
+    #[inline(always)]
     fn relevant(&self, rel: u64, own: &[u32; 4]) -> (u16, [u64; 2]) {
         let mut ks = 0u16;
         let mut m = [0u64; 4];
@@ -216,24 +247,20 @@ impl Search {
     }
 
     /// The top `k` remaining cards of each suit, `k` one nibble a suit.
-    #[inline]
-    fn top_cards(&self, ks: u16) -> u64 {
+    #[inline(always)]
+    fn top_cards<const F: bool>(&self, ks: u16) -> u64 {
         let mut out = 0u64;
         for s in 0..4 {
-            let k = (ks >> (4 * s)) & 15;
-            if k == 0 {
-                continue;
+            let k = (ks >> (4 * s)) as u32 & 15;
+            if k != 0 {
+                out |= top_k::<F>(suit_bits(self.all, s), k) << (16 * s);
             }
-            let mut x = suit_bits(self.all, s);
-            for _ in k..x.count_ones() as u16 {
-                x &= x - 1;
-            }
-            out |= x << (16 * s);
         }
         out
     }
 
     /// The last trick, every hand holding one card.
+    #[inline(always)]
     fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
         let lead = self.hands[leader];
         let (mut win, mut seat) = (lead, leader);
@@ -260,7 +287,8 @@ impl Search {
     }
 
     /// A card node: `pos` cards of the trick already played.
-    fn play(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn play<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
         self.nodes += 1;
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
@@ -288,7 +316,8 @@ impl Search {
             let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
             self.shape -= nibble;
-            let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
+            let (result, rel) =
+                if pos == 3 { self.finish_trick::<F>(&nt, beta) } else { self.play_d::<F>(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
             self.shape += nibble;
             if result == ns_to_move {
@@ -310,25 +339,26 @@ impl Search {
     }
 
     /// Key of the cut-off cache for a lead: the leader's hand.
-    #[inline]
+    #[inline(always)]
     pub fn cutoff_key(&self, player: usize) -> u64 {
         (self.hands[player] ^ (player as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
     /// Does `card` beat the card winning so far?
-    #[inline]
+    #[inline(always)]
     pub fn beats(&self, card: u32, win: u32) -> bool {
         let (cs, ws) = (card as usize / 16, win as usize / 16);
         if cs == ws { card > win } else { cs == self.trump }
     }
 
     /// Completes a trick and searches on from the next trick.
-    fn finish_trick(&mut self, t: &Trick, beta: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn finish_trick<const F: bool>(&mut self, t: &Trick, beta: i32) -> (bool, u64) {
         let ns = (t.win_seat & 1 == 0) as i32;
         self.all ^= t.played;
         self.tricks_left -= 1;
         self.ns_won += ns;
-        let (result, mut rel) = self.lead(t.win_seat, beta);
+        let (result, mut rel) = self.lead_d::<F>(t.win_seat, beta);
         self.all ^= t.played;
         self.tricks_left += 1;
         self.ns_won -= ns;

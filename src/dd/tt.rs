@@ -18,11 +18,11 @@ const BOUND_SHIFT_HI: u32 = 56;
 const OWNER_BITS: u64 = (1 << 52) - 1;
 
 impl Entry {
-    #[inline]
+    #[inline(always)]
     fn lo(&self) -> i32 {
         (self.mask[0] >> BOUND_SHIFT_LO & 15) as i32
     }
-    #[inline]
+    #[inline(always)]
     fn hi(&self) -> i32 {
         (self.mask[0] >> BOUND_SHIFT_HI & 15) as i32
     }
@@ -30,11 +30,12 @@ impl Entry {
     fn set_bounds(&mut self, lo: i32, hi: i32) {
         self.mask[0] = self.mask[0] & OWNER_BITS | (lo as u64) << BOUND_SHIFT_LO | (hi as u64) << BOUND_SHIFT_HI;
     }
-    #[inline]
+    #[inline(always)]
     fn matches(&self, pat: &[u64; 2]) -> bool {
         (pat[0] ^ self.own[0]) & self.mask[0] | (pat[1] ^ self.own[1]) & self.mask[1] == 0
     }
     /// Relevant relative ranks per suit, one nibble a suit.
+    #[inline(always)]
     fn ks(&self) -> u16 {
         let m = [self.mask[0] & OWNER_BITS, self.mask[1]];
         let mut ks = 0u16;
@@ -88,13 +89,13 @@ impl Tt {
         self.entries.clear();
     }
 
-    #[inline]
+    #[inline(always)]
     fn hash(shape: u64, bits: u32) -> usize {
         (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
 
     /// Index of the slot of `shape`, or of the empty slot where it would go.
-    #[inline]
+    #[inline(always)]
     fn find(&self, shape: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut i = Self::hash(shape, self.slots.len().trailing_zeros());
@@ -108,6 +109,7 @@ impl Tt {
     }
 
     /// Looks for an entry matching `pat` whose bounds decide "NS tricks >= need".
+    #[inline(always)]
     pub fn probe(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         let slot = &self.slots[self.find(shape)];
         if slot.shape != shape {
