@@ -1,8 +1,9 @@
 //! The search: trick-boundary node (targets, TT, quick tricks) and card-by-card alpha-beta.
 //!
-//! Cards are bits `suit*16 + rank` of a `u64`, as in [`crate::cards::Hand`]. Results are booleans
-//! "North-South take at least `beta` tricks in all", each with the set of cards whose ranks the
-//! result depends on (winning-rank back-up, for the partition-search transposition table).
+//! Cards are bits `suit*16 + rank` of a `u64`, as in [`crate::cards::Hand`]. A search against
+//! `beta` is fail-soft: it returns North-South's tricks in all as a bound, a lower bound when it
+//! is at least `beta` and an upper bound otherwise, with the set of cards whose ranks the bound
+//! depends on (winning-rank back-up, for the partition-search transposition table).
 
 use super::moves::MoveList;
 use super::tt::Tt;
@@ -148,15 +149,16 @@ impl Search {
     /// North-South's tricks with `leader` on lead from the loaded position (MTD driver).
     pub fn solve(&mut self, leader: usize, guess: i32) -> i32 {
         let (mut lo, mut hi) = (0, self.tricks_left);
-        let mut beta = guess.clamp(lo + 1, hi.max(1));
+        let mut beta = guess;
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
-            if self.lead_d::<false>(leader, beta).0 {
-                lo = beta;
-                beta += 1;
+            let v = self.lead_d::<false>(leader, beta).0;
+            if v >= beta {
+                lo = v.min(hi);
+                beta = lo + 1;
             } else {
-                hi = beta - 1;
-                beta -= 1;
+                hi = v.max(lo);
+                beta = hi;
             }
         }
         lo
@@ -183,18 +185,18 @@ impl Search {
         p
     }
 
-    /// Start of a trick: can North-South reach `beta` tricks in all?
+    /// Start of a trick: North-South's tricks in all, bounded against `beta` (fail-soft).
     #[inline(always)]
-    fn lead<const F: bool>(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    fn lead<const F: bool>(&mut self, leader: usize, beta: i32) -> (i32, u64) {
         let need = beta - self.ns_won;
         if need <= 0 {
-            return (true, 0);
+            return (self.ns_won, 0);
         }
         if need > self.tricks_left {
-            return (false, 0);
+            return (self.ns_won + self.tricks_left, 0);
         }
         if self.tricks_left == 1 {
-            return self.last_trick(leader, need);
+            return self.last_trick(leader);
         }
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
@@ -203,22 +205,25 @@ impl Search {
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            return (hit.result, self.top_cards::<F>(hit.ks));
+            return (self.ns_won + hit.bound, self.top_cards::<F>(hit.ks));
         }
         let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
-            return (ns_leads, qrel);
+            let ns = if ns_leads { qt } else { self.tricks_left - qt };
+            return (self.ns_won + ns, qrel);
         }
         if side_need == self.tricks_left
             && let Some(rel) = self.defenders_sure_trick(leader)
         {
-            return (!ns_leads, rel);
+            return (self.ns_won + if ns_leads { self.tricks_left - 1 } else { 1 }, rel);
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        let (result, rel) = self.play_d::<F>(&trick, 0, beta);
+        let (v, rel) = self.play_d::<F>(&trick, 0, beta);
         let (ks, mask) = self.relevant(rel, &own);
-        self.tt.store(shape, leader, pat, mask, need, result, self.tricks_left);
-        (result, self.top_cards::<F>(ks))
+        let got = v - self.ns_won;
+        let bounds = if v >= beta { (got, self.tricks_left) } else { (0, got) };
+        self.tt.store(shape, leader, pat, mask, bounds);
+        (v, self.top_cards::<F>(ks))
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
@@ -261,7 +266,7 @@ impl Search {
 
     /// The last trick, every hand holding one card.
     #[inline(always)]
-    fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
+    fn last_trick(&mut self, leader: usize) -> (i32, u64) {
         let lead = self.hands[leader];
         let (mut win, mut seat) = (lead, leader);
         let mut by_rank = false;
@@ -283,18 +288,20 @@ impl Search {
             }
         }
         let ns = (seat & 1 == 0) as i32;
-        (ns >= need, if by_rank { win } else { 0 })
+        (self.ns_won + ns, if by_rank { win } else { 0 })
     }
 
     /// A card node: `pos` cards of the trick already played.
     #[inline(always)]
-    fn play<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    fn play<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
         self.nodes += 1;
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         let mut list = MoveList::default();
         self.gen_moves(t, pos, player, &mut list);
         let mut rel_union = 0u64;
+        // The best bound of a failing move: North-South's most when they move, least otherwise.
+        let mut best = if ns_to_move { 0 } else { 13 };
         // Cards shown irrelevant: lower than every relevant card of their suit.
         let mut skip = 0u64;
         for i in 0..list.len {
@@ -316,17 +323,18 @@ impl Search {
             let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
             self.shape -= nibble;
-            let (result, rel) =
+            let (v, rel) =
                 if pos == 3 { self.finish_trick::<F>(&nt, beta) } else { self.play_d::<F>(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
             self.shape += nibble;
-            if result == ns_to_move {
+            if (v >= beta) == ns_to_move {
                 if pos == 0 {
                     let key = self.cutoff_key(player);
                     self.cutoffs[(key >> 51) as usize] = (key, card as u8);
                 }
-                return (result, rel);
+                return (v, rel);
             }
+            best = if ns_to_move { best.max(v) } else { best.min(v) };
             rel_union |= rel;
             let suit = card / 16;
             let r = rel & (SUIT << (16 * suit));
@@ -335,7 +343,7 @@ impl Search {
                 skip |= floor & (SUIT << (16 * suit));
             }
         }
-        (!ns_to_move, rel_union)
+        (best, rel_union)
     }
 
     /// Key of the cut-off cache for a lead: the leader's hand.
@@ -353,12 +361,12 @@ impl Search {
 
     /// Completes a trick and searches on from the next trick.
     #[inline(always)]
-    fn finish_trick<const F: bool>(&mut self, t: &Trick, beta: i32) -> (bool, u64) {
+    fn finish_trick<const F: bool>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
         let ns = (t.win_seat & 1 == 0) as i32;
         self.all ^= t.played;
         self.tricks_left -= 1;
         self.ns_won += ns;
-        let (result, mut rel) = self.lead_d::<F>(t.win_seat, beta);
+        let (v, mut rel) = self.lead_d::<F>(t.win_seat, beta);
         self.all ^= t.played;
         self.tricks_left += 1;
         self.ns_won -= ns;
@@ -366,6 +374,6 @@ impl Search {
         if suit_bits(t.played, ws).count_ones() > 1 {
             rel |= 1u64 << t.win_card;
         }
-        (result, rel)
+        (v, rel)
     }
 }

@@ -60,9 +60,10 @@ struct Slot {
     heads: [u32; 4],
 }
 
-/// What a probe found: the decided result and the relevant ranks per suit of the entry.
+/// What a probe found: a bound on North-South's tricks from here that decides the test (a lower
+/// bound `>= need` or an upper bound `< need`) and the relevant ranks per suit of the entry.
 pub(crate) struct Hit {
-    pub result: bool,
+    pub bound: i32,
     pub ks: u16,
 }
 
@@ -124,10 +125,10 @@ impl Tt {
             for e in block[1..=len].iter().rev() {
                 if e.matches(&pat) {
                     if e.lo() >= need {
-                        return Some(Hit { result: true, ks: e.ks() });
+                        return Some(Hit { bound: e.lo(), ks: e.ks() });
                     }
                     if e.hi() < need {
-                        return Some(Hit { result: false, ks: e.ks() });
+                        return Some(Hit { bound: e.hi(), ks: e.ks() });
                     }
                 }
             }
@@ -137,19 +138,9 @@ impl Tt {
         None
     }
 
-    /// Records that NS tricks from here are `>= need` (`result`) or `< need`, for every position
-    /// with this shape, leader and owners of the masked relative ranks.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &mut self,
-        shape: u64,
-        leader: usize,
-        pat: [u64; 2],
-        mask: [u64; 2],
-        need: i32,
-        result: bool,
-        tricks: i32,
-    ) {
+    /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
+    /// leader and owners of the masked relative ranks.
+    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], (lo, hi): (i32, i32)) {
         self.make_room();
         let own = [pat[0] & mask[0], pat[1] & mask[1]];
         let si = self.find(shape);
@@ -164,13 +155,11 @@ impl Tt {
             let len = self.entries[base].own[1] as usize;
             for e in self.entries[base + 1..=base + len].iter_mut() {
                 if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
-                    let (lo, hi) = if result { (e.lo().max(need), e.hi()) } else { (e.lo(), e.hi().min(need - 1)) };
-                    e.set_bounds(lo, hi);
+                    e.set_bounds(e.lo().max(lo), e.hi().min(hi));
                     return;
                 }
             }
         }
-        let (lo, hi) = if result { (need, tricks) } else { (0, need - 1) };
         let mut e = Entry { own, mask };
         e.set_bounds(lo, hi);
         let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {

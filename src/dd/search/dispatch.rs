@@ -22,7 +22,7 @@ pub(super) fn fast_cpu() -> bool {
 impl Search {
     /// Trick-start node, in the build chosen for this CPU.
     #[inline(always)]
-    pub(super) fn lead_d<const F: bool>(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    pub(super) fn lead_d<const F: bool>(&mut self, leader: usize, beta: i32) -> (i32, u64) {
         #[cfg(target_arch = "x86_64")]
         if F || self.fast {
             // SAFETY: `fast` is set only when `fast_cpu` found every feature, and `F` only
@@ -34,7 +34,7 @@ impl Search {
 
     /// Card node, in the build chosen for this CPU.
     #[inline(always)]
-    pub(super) fn play_d<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    pub(super) fn play_d<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
         #[cfg(target_arch = "x86_64")]
         if F {
             // SAFETY: `F` is true only inside the fast build, entered after `fast_cpu`.
@@ -44,24 +44,24 @@ impl Search {
     }
 
     #[inline(never)]
-    fn lead_base(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    fn lead_base(&mut self, leader: usize, beta: i32) -> (i32, u64) {
         self.lead::<false>(leader, beta)
     }
 
     #[inline(never)]
-    fn play_base(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    fn play_base(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
         self.play::<false>(t, pos, beta)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    fn lead_fast(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    fn lead_fast(&mut self, leader: usize, beta: i32) -> (i32, u64) {
         self.lead::<true>(leader, beta)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    fn play_fast(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    fn play_fast(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
         self.play::<true>(t, pos, beta)
     }
 }
