@@ -298,7 +298,7 @@ impl Search {
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         let mut list = MoveList::default();
-        self.gen_moves(t, pos, player, &mut list);
+        self.gen_moves::<F>(t, pos, player, &mut list);
         let mut rel_union = 0u64;
         // The best bound of a failing move: North-South's most when they move, least otherwise.
         let mut best = if ns_to_move { 0 } else { 13 };
