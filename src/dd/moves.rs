@@ -11,7 +11,7 @@ pub(crate) struct MoveList {
 }
 
 impl MoveList {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, card: u32, score: i32) {
         self.cards[self.len] = card as u8;
         self.scores[self.len] = score as i16;
@@ -19,6 +19,7 @@ impl MoveList {
     }
 
     /// Insertion sort by descending score (stable).
+    #[inline(always)]
     fn sort(&mut self) {
         for i in 1..self.len {
             let (c, s) = (self.cards[i], self.scores[i]);
@@ -36,8 +37,17 @@ impl MoveList {
 
 /// One card per run of cards adjacent among `all` (the suit's cards left at the start of the
 /// trick) and held by the same hand: the highest of each run.
-#[inline]
-fn representatives(h: u64, all: u64) -> u64 {
+#[inline(always)]
+fn representatives<const F: bool>(h: u64, all: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if F {
+        use std::arch::x86_64::{_pdep_u64, _pext_u64};
+        // SAFETY: `F` is true only in the build for CPUs with BMI2 (see `search::dispatch`).
+        return unsafe {
+            let rel = _pext_u64(h, all);
+            _pdep_u64(rel & !(rel >> 1), all)
+        };
+    }
     let mut reps = 0;
     let mut x = h;
     while x != 0 {
@@ -54,17 +64,18 @@ fn representatives(h: u64, all: u64) -> u64 {
 
 impl Search {
     /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
-    pub(crate) fn gen_moves(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
+    #[inline(always)]
+    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
         let hand = self.hands[player];
         if pos > 0 {
             let follow = suit_bits(hand, t.lead_suit);
             if follow != 0 {
-                self.follow_moves(t, pos, player, follow, list);
+                self.follow_moves::<F>(t, pos, player, follow, list);
             } else {
-                self.void_moves(t, pos, player, list);
+                self.void_moves::<F>(t, pos, player, list);
             }
         } else {
-            self.lead_moves(player, list);
+            self.lead_moves::<F>(player, list);
             let key = self.cutoff_key(player);
             let (k, killer) = self.cutoffs[(key >> 51) as usize];
             if k == key {
@@ -78,7 +89,8 @@ impl Search {
         list.sort();
     }
 
-    fn lead_moves(&self, p: usize, list: &mut MoveList) {
+    #[inline(always)]
+    fn lead_moves<const F: bool>(&self, p: usize, list: &mut MoveList) {
         let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
         let trump = self.trump;
         let has_trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
@@ -106,7 +118,7 @@ impl Search {
             if l_s == 0 && r_s == 0 {
                 base += 20;
             }
-            let reps = representatives(h, all_s);
+            let reps = representatives::<F>(h, all_s);
             let mut x = reps;
             while x != 0 {
                 let c = x & x.wrapping_neg();
@@ -127,15 +139,19 @@ impl Search {
         }
     }
 
-    fn follow_moves(&self, t: &Trick, pos: usize, p: usize, follow: u64, list: &mut MoveList) {
+    #[inline(always)]
+    fn follow_moves<const F: bool>(&self, t: &Trick, pos: usize, p: usize, follow: u64, list: &mut MoveList) {
         let s = t.lead_suit;
         let all_s = suit_bits(self.all, s);
-        let reps = representatives(follow, all_s);
+        let reps = representatives::<F>(follow, all_s);
         let partner_wins = t.win_seat == p ^ 2;
         let win_in_suit = t.win_card as usize / 16 == s;
         let win_rank = t.win_card as i32 % 16;
         // Cards of the players still to come in this trick.
-        let later: u64 = (pos + 1..4).map(|i| suit_bits(self.hands[(t.leader + i) & 3], s)).fold(0, |a, b| a | b);
+        let mut later = 0u64;
+        for i in pos + 1..4 {
+            later |= suit_bits(self.hands[(t.leader + i) & 3], s);
+        }
         let later_top = if later == 0 { -1 } else { 63 - later.leading_zeros() as i32 };
         let mut x = reps;
         while x != 0 {
@@ -160,7 +176,8 @@ impl Search {
         }
     }
 
-    fn void_moves(&self, t: &Trick, pos: usize, p: usize, list: &mut MoveList) {
+    #[inline(always)]
+    fn void_moves<const F: bool>(&self, t: &Trick, pos: usize, p: usize, list: &mut MoveList) {
         let partner_wins = t.win_seat == p ^ 2;
         let trump = self.trump;
         for s in 0..4 {
@@ -169,7 +186,7 @@ impl Search {
                 continue;
             }
             let all_s = suit_bits(self.all, s);
-            let reps = representatives(h, all_s);
+            let reps = representatives::<F>(h, all_s);
             let len = h.count_ones() as i32;
             let lowest = reps & reps.wrapping_neg();
             let mut x = reps;

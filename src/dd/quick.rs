@@ -7,6 +7,7 @@ impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
     /// top card and partner cashing; with the cards whose ranks the count relies on. Stops
     /// looking once `enough` tricks are found.
+    #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
         let pd = leader ^ 2;
@@ -20,23 +21,29 @@ impl Search {
     }
 
     /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
+    #[inline(always)]
     fn has_entry(&self, leader: usize, pd: usize) -> bool {
         let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
         let trump = self.trump;
-        (0..4).any(|s| {
+        for s in 0..4 {
             let all_s = suit_bits(self.all, s);
             if suit_bits(self.hands[leader], s) == 0 || all_s == 0 || suit_bits(self.hands[pd], s) & top_bit(all_s) == 0
             {
-                return false;
+                continue;
             }
             if trump == 4 || s == trump {
                 return true;
             }
-            [lho, rho].iter().all(|&o| suit_bits(self.hands[o], s) != 0 || suit_bits(self.hands[o], trump) == 0)
-        })
+            let safe = |o: usize| suit_bits(self.hands[o], s) != 0 || suit_bits(self.hands[o], trump) == 0;
+            if safe(lho) && safe(rho) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Tricks `p` can cash from its own hand, leading winner after winner.
+    #[inline(always)]
     fn cash(&self, p: usize) -> (i32, u64) {
         let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
         let trump = self.trump;
@@ -91,6 +98,7 @@ impl Search {
     /// Does the side not on lead surely win a trick? True when, in every suit the leader holds,
     /// an opponent holds the top card and the leader's partner cannot ruff it. Returns the top
     /// cards relied on.
+    #[inline(always)]
     pub(crate) fn defenders_sure_trick(&self, leader: usize) -> Option<u64> {
         let pd = leader ^ 2;
         let trump = self.trump;

@@ -1,26 +1,53 @@
 //! The search: trick-boundary node (targets, TT, quick tricks) and card-by-card alpha-beta.
 //!
-//! Cards are bits `suit*16 + rank` of a `u64`, as in [`crate::cards::Hand`]. Results are booleans
-//! "North-South take at least `beta` tricks in all", each with the set of cards whose ranks the
-//! result depends on (winning-rank back-up, for the partition-search transposition table).
+//! Cards are bits `suit*16 + rank` of a `u64`, as in [`crate::cards::Hand`]. A search against
+//! `beta` is fail-soft: it returns North-South's tricks in all as a bound, a lower bound when it
+//! is at least `beta` and an upper bound otherwise, with the set of cards whose ranks the bound
+//! depends on (winning-rank back-up, for the partition-search transposition table).
 
 use super::moves::MoveList;
 use super::tt::Tt;
 use crate::cards::Deal;
 
+mod dispatch;
+
 /// The 13 rank bits of one suit.
 pub(crate) const SUIT: u64 = 0x1FFF;
 
 /// Ranks of one suit in `cards`.
-#[inline]
+#[inline(always)]
 pub(crate) fn suit_bits(cards: u64, s: usize) -> u64 {
     (cards >> (s * 16)) & SUIT
 }
 
 /// The highest card (as a one-bit mask) of a non-empty set.
-#[inline]
+#[inline(always)]
 pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
+}
+
+/// The `k` highest cards of the non-empty set `x` (`k` at most its size).
+#[inline(always)]
+pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
+    let len = x.count_ones();
+    #[cfg(target_arch = "x86_64")]
+    if F {
+        // SAFETY: `F` is true only in the build for CPUs with BMI2 (see `dispatch`).
+        return unsafe { std::arch::x86_64::_pdep_u64(((1u64 << k) - 1) << (len - k), x) };
+    }
+    if 2 * k <= len {
+        let mut out = 0;
+        for _ in 0..k {
+            out |= top_bit(x & !out);
+        }
+        out
+    } else {
+        let mut out = x;
+        for _ in k..len {
+            out &= out - 1;
+        }
+        out
+    }
 }
 
 /// Slots of the cut-off card cache (indexed by the top 13 bits of a key).
@@ -55,6 +82,8 @@ pub(crate) struct Search {
     /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
+    /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
+    fast: bool,
 }
 
 impl Search {
@@ -70,6 +99,7 @@ impl Search {
             tt: Tt::new(max_bytes),
             cutoffs: vec![(0, 0); CUTOFF_SLOTS],
             nodes: 0,
+            fast: dispatch::fast_cpu(),
         }
     }
 
@@ -119,15 +149,16 @@ impl Search {
     /// North-South's tricks with `leader` on lead from the loaded position (MTD driver).
     pub fn solve(&mut self, leader: usize, guess: i32) -> i32 {
         let (mut lo, mut hi) = (0, self.tricks_left);
-        let mut beta = guess.clamp(lo + 1, hi.max(1));
+        let mut beta = guess;
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
-            if self.lead(leader, beta).0 {
-                lo = beta;
-                beta += 1;
+            let v = self.lead_d::<false>(leader, beta).0;
+            if v >= beta {
+                lo = v.min(hi);
+                beta = lo + 1;
             } else {
-                hi = beta - 1;
-                beta -= 1;
+                hi = v.max(lo);
+                beta = hi;
             }
         }
         lo
@@ -145,7 +176,7 @@ impl Search {
     }
 
     /// Owner pattern of the remaining cards, 26 bits a suit (two suits a word).
-    #[inline]
+    #[inline(always)]
     fn pattern(&self) -> [u32; 4] {
         let mut p = [0u32; 4];
         for (s, ps) in p.iter_mut().enumerate() {
@@ -154,45 +185,50 @@ impl Search {
         p
     }
 
-    /// Start of a trick: can North-South reach `beta` tricks in all?
-    pub fn lead(&mut self, leader: usize, beta: i32) -> (bool, u64) {
+    /// Start of a trick: North-South's tricks in all, bounded against `beta` (fail-soft).
+    #[inline(always)]
+    fn lead<const F: bool>(&mut self, leader: usize, beta: i32) -> (i32, u64) {
         let need = beta - self.ns_won;
         if need <= 0 {
-            return (true, 0);
+            return (self.ns_won, 0);
         }
         if need > self.tricks_left {
-            return (false, 0);
+            return (self.ns_won + self.tricks_left, 0);
         }
         if self.tricks_left == 1 {
-            return self.last_trick(leader, need);
+            return self.last_trick(leader);
         }
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
-        let (qt, qrel) = self.quick_tricks(leader, side_need);
-        if qt >= side_need {
-            return (ns_leads, qrel);
-        }
-        if side_need == self.tricks_left
-            && let Some(rel) = self.defenders_sure_trick(leader)
-        {
-            return (!ns_leads, rel);
-        }
         let shape = self.shape;
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
-            return (hit.result, self.top_cards(hit.ks));
+            return (self.ns_won + hit.bound, self.top_cards::<F>(hit.ks));
+        }
+        let (qt, qrel) = self.quick_tricks(leader, side_need);
+        if qt >= side_need {
+            let ns = if ns_leads { qt } else { self.tricks_left - qt };
+            return (self.ns_won + ns, qrel);
+        }
+        if side_need == self.tricks_left
+            && let Some(rel) = self.defenders_sure_trick(leader)
+        {
+            return (self.ns_won + if ns_leads { self.tricks_left - 1 } else { 1 }, rel);
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        let (result, rel) = self.play(&trick, 0, beta);
+        let (v, rel) = self.play_d::<F>(&trick, 0, beta);
         let (ks, mask) = self.relevant(rel, &own);
-        self.tt.store(shape, leader, pat, mask, need, result, self.tricks_left);
-        (result, self.top_cards(ks))
+        let got = v - self.ns_won;
+        let bounds = if v >= beta { (got, self.tricks_left) } else { (0, got) };
+        self.tt.store(shape, leader, pat, mask, bounds);
+        (v, self.top_cards::<F>(ks))
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
     /// `rel`, extended over lower cards of the same owner. Returns the counts and the owner mask.
+    #[inline(always)]
     fn relevant(&self, rel: u64, own: &[u32; 4]) -> (u16, [u64; 2]) {
         let mut ks = 0u16;
         let mut m = [0u64; 4];
@@ -216,25 +252,21 @@ impl Search {
     }
 
     /// The top `k` remaining cards of each suit, `k` one nibble a suit.
-    #[inline]
-    fn top_cards(&self, ks: u16) -> u64 {
+    #[inline(always)]
+    fn top_cards<const F: bool>(&self, ks: u16) -> u64 {
         let mut out = 0u64;
         for s in 0..4 {
-            let k = (ks >> (4 * s)) & 15;
-            if k == 0 {
-                continue;
+            let k = (ks >> (4 * s)) as u32 & 15;
+            if k != 0 {
+                out |= top_k::<F>(suit_bits(self.all, s), k) << (16 * s);
             }
-            let mut x = suit_bits(self.all, s);
-            for _ in k..x.count_ones() as u16 {
-                x &= x - 1;
-            }
-            out |= x << (16 * s);
         }
         out
     }
 
     /// The last trick, every hand holding one card.
-    fn last_trick(&mut self, leader: usize, need: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn last_trick(&mut self, leader: usize) -> (i32, u64) {
         let lead = self.hands[leader];
         let (mut win, mut seat) = (lead, leader);
         let mut by_rank = false;
@@ -256,17 +288,20 @@ impl Search {
             }
         }
         let ns = (seat & 1 == 0) as i32;
-        (ns >= need, if by_rank { win } else { 0 })
+        (self.ns_won + ns, if by_rank { win } else { 0 })
     }
 
     /// A card node: `pos` cards of the trick already played.
-    fn play(&mut self, t: &Trick, pos: usize, beta: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn play<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
         self.nodes += 1;
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         let mut list = MoveList::default();
-        self.gen_moves(t, pos, player, &mut list);
+        self.gen_moves::<F>(t, pos, player, &mut list);
         let mut rel_union = 0u64;
+        // The best bound of a failing move: North-South's most when they move, least otherwise.
+        let mut best = if ns_to_move { 0 } else { 13 };
         // Cards shown irrelevant: lower than every relevant card of their suit.
         let mut skip = 0u64;
         for i in 0..list.len {
@@ -288,16 +323,18 @@ impl Search {
             let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
             self.shape -= nibble;
-            let (result, rel) = if pos == 3 { self.finish_trick(&nt, beta) } else { self.play(&nt, pos + 1, beta) };
+            let (v, rel) =
+                if pos == 3 { self.finish_trick::<F>(&nt, beta) } else { self.play_d::<F>(&nt, pos + 1, beta) };
             self.hands[player] ^= bit;
             self.shape += nibble;
-            if result == ns_to_move {
+            if (v >= beta) == ns_to_move {
                 if pos == 0 {
                     let key = self.cutoff_key(player);
                     self.cutoffs[(key >> 51) as usize] = (key, card as u8);
                 }
-                return (result, rel);
+                return (v, rel);
             }
+            best = if ns_to_move { best.max(v) } else { best.min(v) };
             rel_union |= rel;
             let suit = card / 16;
             let r = rel & (SUIT << (16 * suit));
@@ -306,29 +343,30 @@ impl Search {
                 skip |= floor & (SUIT << (16 * suit));
             }
         }
-        (!ns_to_move, rel_union)
+        (best, rel_union)
     }
 
     /// Key of the cut-off cache for a lead: the leader's hand.
-    #[inline]
+    #[inline(always)]
     pub fn cutoff_key(&self, player: usize) -> u64 {
         (self.hands[player] ^ (player as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
     /// Does `card` beat the card winning so far?
-    #[inline]
+    #[inline(always)]
     pub fn beats(&self, card: u32, win: u32) -> bool {
         let (cs, ws) = (card as usize / 16, win as usize / 16);
         if cs == ws { card > win } else { cs == self.trump }
     }
 
     /// Completes a trick and searches on from the next trick.
-    fn finish_trick(&mut self, t: &Trick, beta: i32) -> (bool, u64) {
+    #[inline(always)]
+    fn finish_trick<const F: bool>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
         let ns = (t.win_seat & 1 == 0) as i32;
         self.all ^= t.played;
         self.tricks_left -= 1;
         self.ns_won += ns;
-        let (result, mut rel) = self.lead(t.win_seat, beta);
+        let (v, mut rel) = self.lead_d::<F>(t.win_seat, beta);
         self.all ^= t.played;
         self.tricks_left += 1;
         self.ns_won -= ns;
@@ -336,6 +374,6 @@ impl Search {
         if suit_bits(t.played, ws).count_ones() > 1 {
             rel |= 1u64 << t.win_card;
         }
-        (result, rel)
+        (v, rel)
     }
 }

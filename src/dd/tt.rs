@@ -18,11 +18,11 @@ const BOUND_SHIFT_HI: u32 = 56;
 const OWNER_BITS: u64 = (1 << 52) - 1;
 
 impl Entry {
-    #[inline]
+    #[inline(always)]
     fn lo(&self) -> i32 {
         (self.mask[0] >> BOUND_SHIFT_LO & 15) as i32
     }
-    #[inline]
+    #[inline(always)]
     fn hi(&self) -> i32 {
         (self.mask[0] >> BOUND_SHIFT_HI & 15) as i32
     }
@@ -30,11 +30,12 @@ impl Entry {
     fn set_bounds(&mut self, lo: i32, hi: i32) {
         self.mask[0] = self.mask[0] & OWNER_BITS | (lo as u64) << BOUND_SHIFT_LO | (hi as u64) << BOUND_SHIFT_HI;
     }
-    #[inline]
+    #[inline(always)]
     fn matches(&self, pat: &[u64; 2]) -> bool {
         (pat[0] ^ self.own[0]) & self.mask[0] | (pat[1] ^ self.own[1]) & self.mask[1] == 0
     }
     /// Relevant relative ranks per suit, one nibble a suit.
+    #[inline(always)]
     fn ks(&self) -> u16 {
         let m = [self.mask[0] & OWNER_BITS, self.mask[1]];
         let mut ks = 0u16;
@@ -59,9 +60,10 @@ struct Slot {
     heads: [u32; 4],
 }
 
-/// What a probe found: the decided result and the relevant ranks per suit of the entry.
+/// What a probe found: a bound on North-South's tricks from here that decides the test (a lower
+/// bound `>= need` or an upper bound `< need`) and the relevant ranks per suit of the entry.
 pub(crate) struct Hit {
-    pub result: bool,
+    pub bound: i32,
     pub ks: u16,
 }
 
@@ -88,13 +90,13 @@ impl Tt {
         self.entries.clear();
     }
 
-    #[inline]
+    #[inline(always)]
     fn hash(shape: u64, bits: u32) -> usize {
         (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
 
     /// Index of the slot of `shape`, or of the empty slot where it would go.
-    #[inline]
+    #[inline(always)]
     fn find(&self, shape: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut i = Self::hash(shape, self.slots.len().trailing_zeros());
@@ -108,6 +110,7 @@ impl Tt {
     }
 
     /// Looks for an entry matching `pat` whose bounds decide "NS tricks >= need".
+    #[inline(always)]
     pub fn probe(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         let slot = &self.slots[self.find(shape)];
         if slot.shape != shape {
@@ -122,10 +125,10 @@ impl Tt {
             for e in block[1..=len].iter().rev() {
                 if e.matches(&pat) {
                     if e.lo() >= need {
-                        return Some(Hit { result: true, ks: e.ks() });
+                        return Some(Hit { bound: e.lo(), ks: e.ks() });
                     }
                     if e.hi() < need {
-                        return Some(Hit { result: false, ks: e.ks() });
+                        return Some(Hit { bound: e.hi(), ks: e.ks() });
                     }
                 }
             }
@@ -135,19 +138,9 @@ impl Tt {
         None
     }
 
-    /// Records that NS tricks from here are `>= need` (`result`) or `< need`, for every position
-    /// with this shape, leader and owners of the masked relative ranks.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &mut self,
-        shape: u64,
-        leader: usize,
-        pat: [u64; 2],
-        mask: [u64; 2],
-        need: i32,
-        result: bool,
-        tricks: i32,
-    ) {
+    /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
+    /// leader and owners of the masked relative ranks.
+    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], (lo, hi): (i32, i32)) {
         self.make_room();
         let own = [pat[0] & mask[0], pat[1] & mask[1]];
         let si = self.find(shape);
@@ -162,13 +155,11 @@ impl Tt {
             let len = self.entries[base].own[1] as usize;
             for e in self.entries[base + 1..=base + len].iter_mut() {
                 if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
-                    let (lo, hi) = if result { (e.lo().max(need), e.hi()) } else { (e.lo(), e.hi().min(need - 1)) };
-                    e.set_bounds(lo, hi);
+                    e.set_bounds(e.lo().max(lo), e.hi().min(hi));
                     return;
                 }
             }
         }
-        let (lo, hi) = if result { (need, tricks) } else { (0, need - 1) };
         let mut e = Entry { own, mask };
         e.set_bounds(lo, hi);
         let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {
