@@ -12,11 +12,22 @@ pub(super) fn fast_cpu() -> bool {
             && std::is_x86_feature_detected!("lzcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
+            && !slow_pdep()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// AMD before Zen 3 (family 0x19) runs PDEP and PEXT in microcode, far slower than the
+/// baseline build's loops.
+#[cfg(target_arch = "x86_64")]
+fn slow_pdep() -> bool {
+    let (vendor, sig) = (std::arch::x86_64::__cpuid(0), std::arch::x86_64::__cpuid(1));
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    let family = ((sig.eax >> 8) & 0xf) + ((sig.eax >> 20) & 0xff);
+    amd && family < 0x19
 }
 
 impl Search {
