@@ -1,10 +1,12 @@
-//! Save-to-first-result latency and memory over a long run, through the workbench's own
-//! pieces (watcher, adapter, app). Run with `--nocapture` to see the figures.
+//! Saves rerun the script, and memory stays flat over a long run, through the workbench's own
+//! pieces (watcher, adapter, app). The latencies are measured by `benches/save_latency.rs`.
 
 mod tui_common;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+use dealbench::cards::Deal;
 
 use dealbench::tui::app::App;
 use dealbench::tui::config::Config;
@@ -12,64 +14,50 @@ use dealbench::tui::engine::{self, RunMsg, RunParams};
 use dealbench::tui::runtime::atomic_write;
 use dealbench::tui::watcher;
 
-const SCRIPT: &str = "produce 1000\ncondition hcp(north) >= 10\naction printoneline, average hcp(south)\n";
+const SCRIPT: &str = "produce 1000\ncondition spades(north) >= 6\naction printoneline, average hcp(south)\n";
 
-fn first_result(source: &str) -> Duration {
-    let t = Instant::now();
+/// Compiles and runs `source`; returns the first matched deal.
+fn first_match(source: &str) -> Deal {
     let compiled = engine::compile(source, "p.dlr").unwrap();
     let (tx, rx) = mpsc::sync_channel(64);
     let _ctl = engine::start(&compiled, &RunParams { keep: 100, ..RunParams::default() }, 1, tx, |_, b| b);
     loop {
         let batch: Vec<RunMsg> = rx.recv_timeout(Duration::from_secs(10)).unwrap();
-        if batch.iter().any(|m| matches!(m, RunMsg::Matched(_))) {
-            return t.elapsed();
+        if let Some(RunMsg::Matched(m)) = batch.into_iter().find(|m| matches!(m, RunMsg::Matched(_))) {
+            return m.deal;
         }
     }
 }
 
+/// North's spades.
+fn spades(deal: &Deal) -> u32 {
+    deal.hands[0].len(3)
+}
+
 #[test]
-fn save_to_first_result_latency() {
+fn an_atomic_save_by_another_editor_reruns_the_new_text() {
     let dir = std::env::temp_dir().join(format!("dealbench-perf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("p.dlr");
-    std::fs::write(&file, SCRIPT).unwrap();
-
-    // Built-in save: write atomically, compile, run, first matched deal.
-    let t = Instant::now();
     atomic_write(&file, SCRIPT).unwrap();
-    let run = first_result(SCRIPT);
-    let own = t.elapsed();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), SCRIPT);
+    assert!(spades(&first_match(SCRIPT)) >= 6, "the saved script runs");
 
-    // Another editor's save: rename, debounced watcher, read, compile, run, first deal.
     let (tx, rx) = mpsc::channel();
     let debounce = Duration::from_millis(Config::default().debounce_ms);
     let _w = watcher::watch(&file, debounce, move || {
-        let _ = tx.send(Instant::now());
+        let _ = tx.send(());
     })
     .unwrap();
     std::thread::sleep(Duration::from_millis(100));
     let tmp = dir.join(".p.swp");
-    let edited = SCRIPT.replace(">= 10", ">= 11");
+    let edited = SCRIPT.replace(">= 6", ">= 8");
     std::fs::write(&tmp, &edited).unwrap();
-    let t = Instant::now();
     std::fs::rename(&tmp, &file).unwrap();
-    let seen = rx.recv_timeout(Duration::from_secs(5)).expect("watcher fires");
+    rx.recv_timeout(Duration::from_secs(5)).expect("the watcher fires on a rename over the script");
     let text = std::fs::read_to_string(&file).unwrap();
-    let run2 = first_result(&text);
-    let external = t.elapsed();
-    eprintln!(
-        "latency: Ctrl-S save to first deal {:.1} ms (run start to first deal {:.1} ms); \
-         external atomic save to first deal {:.1} ms (watcher {:.1} ms with {} ms debounce)",
-        own.as_secs_f64() * 1e3,
-        run.as_secs_f64() * 1e3,
-        external.as_secs_f64() * 1e3,
-        seen.duration_since(t).as_secs_f64() * 1e3,
-        debounce.as_millis(),
-    );
-    let _ = run2;
-    // Generous bounds for loaded CI machines; the figures above are what matters.
-    assert!(own < Duration::from_millis(500), "{own:?}");
-    assert!(external < Duration::from_millis(1000), "{external:?}");
+    assert_eq!(text, edited);
+    assert!(spades(&first_match(&text)) >= 8, "the new text runs");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
