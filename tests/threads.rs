@@ -16,8 +16,10 @@ fn run(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("dealbench-threads-{}", std::process::id()));
+/// A directory of the test's own: tests run in parallel, and rewriting a script another test
+/// is reading would hand it an empty file.
+fn dir(test: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("dealbench-threads-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     std::fs::write(d.join("script.dlr"), SCRIPT).unwrap();
     d
@@ -25,7 +27,7 @@ fn dir() -> std::path::PathBuf {
 
 #[test]
 fn same_output_for_any_thread_count() {
-    let d = dir();
+    let d = dir("same_output_for_any_thread_count");
     for stream in ["dealer", "fast"] {
         let one = run(&d, &["-R", "1", "--stream", stream, "-p", "300"]);
         assert_eq!(one.lines().filter(|l| l.starts_with("n ")).count(), 300);
@@ -38,7 +40,7 @@ fn same_output_for_any_thread_count() {
 #[test]
 fn same_output_for_any_thread_count_with_a_predeal() {
     // dealer.exe's stream rejects more draws with cards predealt: the blocks must still line up.
-    let d = dir();
+    let d = dir("same_output_for_any_thread_count_with_a_predeal");
     let script = "predeal north SAKQ, HT9\npredeal west C2\ncondition hcp(south) >= 10\naction printoneline\n";
     std::fs::write(d.join("pre.dlr"), script).unwrap();
     for stream in ["dealer", "fast"] {
@@ -60,7 +62,7 @@ fn same_output_for_any_thread_count_with_a_predeal() {
 
 #[test]
 fn shards_partition_the_fast_stream() {
-    let d = dir();
+    let d = dir("shards_partition_the_fast_stream");
     let whole = run(&d, &["--stream", "fast", "-g", "3000", "-p", "100000", "-R", "1"]);
     let mut lines: Vec<String> = whole.lines().filter(|l| l.starts_with("n ")).map(String::from).collect();
     let mut parts = Vec::new();
@@ -77,7 +79,7 @@ fn shards_partition_the_fast_stream() {
 
 #[test]
 fn merged_shards_equal_one_run() {
-    let d = dir();
+    let d = dir("merged_shards_equal_one_run");
     let script = "generate 3000\naction average \"hs\" hcp(south), frequency \"f\" (hcp(north), 8, 14), frequency (spades(north), 3, 5, hcp(north), 10, 12)\n";
     std::fs::write(d.join("stats.dlr"), script).unwrap();
     let whole =
