@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch.
 
 mod merge_cmd;
+mod meter;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};

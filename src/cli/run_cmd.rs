@@ -1,5 +1,6 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
+use super::meter::Meter;
 use clap::Args;
 use dealbench::cards::{Card, Seat};
 use dealbench::eval::{Program, compile};
@@ -31,7 +32,7 @@ pub struct RunArgs {
     /// Toggle quiet PBN (suppresses printpbn).
     #[arg(short = 'q', action = clap::ArgAction::Count)]
     pub quiet: u8,
-    /// Progress meter on standard error (accepted; dealbench shows no meter yet).
+    /// Toggle dealer's progress meter on standard error (percent of `produce`).
     #[arg(short = 'm', action = clap::ArgAction::Count)]
     pub meter: u8,
     /// Accepted and ignored, as in dealer.
@@ -147,7 +148,8 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     }
     let options = options(args, &name)?;
     let order = report_order(&program);
-    let (code, last) = drive(Arc::new(program), options, args.crlf);
+    let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
+    let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
     if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
         let file = StatsFile {
             version: 1,
@@ -312,8 +314,15 @@ fn report_order(program: &Program) -> Vec<String> {
     program.actions.iter().filter_map(kind).collect()
 }
 
-/// Prints the run's output; returns the exit code and the final statistics.
-fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> (i32, Option<(Stats, Summary)>) {
+/// Prints the run's output, and the progress meter when `meter` holds the produce limit;
+/// returns the exit code and the final statistics.
+fn drive(
+    program: Arc<Program>,
+    options: RunOptions,
+    crlf: bool,
+    meter: Option<u64>,
+) -> (i32, Option<(Stats, Summary)>) {
+    let mut meter = meter.map(|produce| Meter::start(std::io::stderr(), produce));
     let handle = run::start(program, options);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -335,13 +344,21 @@ fn drive(program: Arc<Program>, options: RunOptions, crlf: bool) -> (i32, Option
             }
             Event::Finished(summary) => {
                 let _ = out.flush();
+                if let Some(m) = meter {
+                    m.finish(summary.produced);
+                }
                 return (code, stats.map(|s| (s, summary)));
             }
             Event::Stats(s) => {
                 stats = Some(*s);
                 true
             }
-            Event::Progress { .. } => true,
+            Event::Progress { produced, .. } => {
+                if let Some(m) = &mut meter {
+                    m.advance(produced);
+                }
+                true
+            }
         };
         if !ok {
             return (0, None); // stdout closed (e.g. piped into head): stop quietly

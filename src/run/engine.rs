@@ -95,6 +95,16 @@ impl<'a> Consumer<'a> {
     }
 }
 
+/// Deals to generate and to produce: the options, then the script, then dealer's defaults
+/// (10,000,000 generated; 40 produced when a deal is printed, else as many as generated).
+pub(super) fn counts(program: &Program, options: &RunOptions) -> (u64, u64) {
+    let s = &program.script;
+    let generate = options.generate.or(s.generate).filter(|&g| g > 0).unwrap_or(10_000_000);
+    let prints = program.actions.iter().any(|a| a.prints());
+    let produce = options.produce.or(s.produce).filter(|&p| p > 0);
+    (generate, produce.unwrap_or(if prints { 40 } else { generate }))
+}
+
 impl<'a> Engine<'a> {
     pub(super) fn new(
         program: &'a Program,
@@ -106,12 +116,8 @@ impl<'a> Engine<'a> {
     }
 
     fn limits(&self) -> Limits {
-        let s = &self.program.script;
-        let seed = self.options.seed.or(s.seed).unwrap_or_else(now_seconds);
-        let generate = self.options.generate.or(s.generate).filter(|&g| g > 0).unwrap_or(10_000_000);
-        let prints = self.program.actions.iter().any(|a| a.prints());
-        let produce = self.options.produce.or(s.produce).filter(|&p| p > 0);
-        let produce = produce.unwrap_or(if prints { 40 } else { generate });
+        let seed = self.options.seed.or(self.program.script.seed).unwrap_or_else(now_seconds);
+        let (generate, produce) = counts(self.program, self.options);
         Limits { seed, generate, produce }
     }
 

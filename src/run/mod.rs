@@ -189,6 +189,11 @@ pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
     RunHandle { events: rx, cancel, thread }
 }
 
+/// The number of deals a run of `program` with `options` stops after producing.
+pub fn produce_limit(program: &Program, options: &RunOptions) -> u64 {
+    engine::counts(program, options).1
+}
+
 fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &AtomicBool) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         engine::Engine::new(program, options, tx, cancel).run();
