@@ -74,10 +74,12 @@ impl Solver {
         self.search.set_deal(deal);
         for strain in 0..5 {
             self.search.set_trump(strain);
-            let mut guess = self.search.estimate(0);
-            for leader in 0..4 {
+            // North and South (East and West) on lead nearly always give the same result.
+            let mut got = [self.search.estimate(0); 4];
+            for leader in 0..4usize {
+                let guess = got[leader.saturating_sub(2)];
                 let ns = self.search.solve(leader, guess);
-                guess = ns;
+                got[leader] = ns;
                 let declarer = (leader + 3) & 3;
                 let tricks = if declarer & 1 == 0 { ns } else { n - ns };
                 table.tricks[declarer][strain] = tricks as u8;
