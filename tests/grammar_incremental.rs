@@ -1,9 +1,12 @@
 //! Incremental re-parsing gives the same tree as parsing from scratch.
 //!
 //! The comment scanner looks behind (`#` is a comment only in column 1, or after nothing but
-//! blanks), which tree-sitter's reuse logic does not know about. So random one-character edits
-//! that stress it (`#`, blanks, newlines, `/`, `*`, quotes) are applied to real scripts, and the
-//! re-parse with the old tree must equal a fresh parse.
+//! blanks), which tree-sitter's reuse logic does not know about, and it reads names (leaving
+//! keywords and holding-, card- and contract-shaped words to the internal lexer). The statement
+//! list is cut into hidden groups of 8 and 64 statements, whose boundaries move when a statement
+//! is added or removed. So random one-character edits that stress all this (`#`, blanks,
+//! newlines, `/`, `*`, quotes, letters) are applied to samples, a script of a few hundred
+//! statements and real scripts, and the re-parse with the old tree must equal a fresh parse.
 
 use std::path::Path;
 
@@ -37,7 +40,7 @@ fn parser() -> Parser {
 
 /// Applies `steps` random edits to `text`, checking each re-parse against a fresh parse.
 fn check(name: &str, mut text: Vec<u8>, rng: &mut Lcg, steps: usize) {
-    const INSERTS: &[u8] = b"#  \n\n\t/*\"x1,(-";
+    const INSERTS: &[u8] = b"#  \n\n\t/*\"x1,(-aSe";
     let mut parser = parser();
     let mut tree: Tree = parser.parse(&text, None).unwrap();
     for step in 0..steps {
@@ -89,6 +92,12 @@ fn random_edits_reparse_like_fresh_parses() {
     for (i, sample) in samples.iter().enumerate() {
         check(&format!("sample {i}"), sample.as_bytes().to_vec(), &mut rng, 300);
     }
+
+    // Long enough for several sections of 64 statements.
+    let long = "generate 1000\nnt = hcp(north) >= 15 && shape(north, any 4333)\nfit = spades(north) + spades(south)\n\
+                # a comment\nok = not (nt < 0) || hascard(west, AS)\naction printoneline, average \"fit\" fit,\n"
+        .repeat(40);
+    check("long script", long.into_bytes(), &mut rng, 150);
 
     // A few real scripts, if the shared corpus is there.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/scripts");

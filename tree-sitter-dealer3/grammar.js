@@ -68,6 +68,13 @@ module.exports = grammar({
   externals: $ => [
     $.comment,
     $.misplaced_comment,
+    // A plain name (not a keyword, not shaped like a holding, card, contract word or shape
+    // pattern), read by the scanner so that a statement starting with a name can be reused
+    // whole by an incremental re-parse (see `_sections` below). Shown as `identifier`.
+    $._name,
+    // Never in the grammar: valid only during error recovery, when the scanner leaves names
+    // to the internal lexer.
+    $._error_sentinel,
   ],
 
   extras: $ => [
@@ -90,14 +97,35 @@ module.exports = grammar({
   ],
 
   rules: {
-    source_file: $ => optional($._statements),
+    // The statement list is cut into hidden groups so that an incremental re-parse (the editor
+    // re-parses on each keystroke) reuses whole groups: blocks of 8 statements, sections of 8
+    // blocks, and a left-recursive chain of sections; the last 0..7 blocks and 0..7 statements
+    // form the tail. None of these nodes is visible. After an edit inside a statement, the
+    // statements and blocks around it and every other section are reused as single subtrees
+    // (tens of steps instead of one per statement).
+    //
+    // Why not `repeat`: the nodes of a repetition are reduced in parse states that also hold its
+    // SHIFT_REPEAT action, so tree-sitter marks them fragile and never reuses them; each later
+    // statement would be re-shifted one by one. A plain left-recursive chain has the same cost
+    // after the edit (everything before it is one subtree). The groups only count statements,
+    // so an edit that adds or removes a statement moves every later group boundary: that
+    // re-parse re-shifts each later statement, as the plain chain would.
+    //
+    // Reusing a subtree whose first token is the `word` token (`identifier`) needs the parse
+    // state to match exactly, and statements are not terminated, so the parser always stands
+    // before the previous statement's reduction there: a group starting with `x = ...` could
+    // never be reused. Names are therefore read by the external scanner as `_name` (see
+    // src/scanner.c), which only needs the lexical mode to match.
+    source_file: $ => seq(optional($._sections), optional($._tail)),
 
-    // Left recursion rather than `repeat`: tree-sitter marks the nodes of a top-level `repeat`
-    // fragile, so after an edit every later statement is re-shifted one by one. With a
-    // left-leaning chain everything before the edit is reused as one subtree, which halves the
-    // re-parse time of an edit in the middle of a script and makes one near the end nearly free
-    // (benches/grammar_incremental.rs).
-    _statements: $ => choice($._statement, seq($._statements, $._statement)),
+    _sections: $ => choice($._section, seq($._sections, $._section)),
+    _section: $ => seq(...Array(8).fill($._block)),
+    _block: $ => seq(...Array(8).fill($._statement)),
+    _tail: $ => choice(
+      ...[1, 2, 3, 4, 5, 6, 7].map(n => seq(...Array(n).fill($._block), optional($._partial_block))),
+      $._partial_block,
+    ),
+    _partial_block: $ => choice(...[1, 2, 3, 4, 5, 6, 7].map(n => seq(...Array(n).fill($._statement)))),
 
     _statement: $ => choice(
       $.condition_statement,
@@ -150,6 +178,7 @@ module.exports = grammar({
 
     assignment: $ => prec(PREC.assign, seq(
       field('name', choice(
+        alias($._name, $.identifier),
         $.identifier,
         $.parameter,
         alias($._soft_keyword, $.identifier),
@@ -246,6 +275,7 @@ module.exports = grammar({
     _primary: $ => choice(
       $.number,
       $.dotnum,
+      alias($._name, $.identifier),
       $.identifier,
       alias($._soft_keyword, $.identifier),
       alias($._compass_short, $.identifier),
@@ -368,6 +398,9 @@ module.exports = grammar({
 
     // ---------------------------------------------------------------- tokens
 
+    // Most names arrive as `_name` from the scanner; this token covers the rest (words the
+    // scanner leaves alone, such as keywords used as names, and names read during error
+    // recovery). Both show as `identifier`.
     identifier: _ => /[a-zA-Z][a-zA-Z0-9_]*/,
 
     // $0 .. $9, filled in from the command line before the script is read.

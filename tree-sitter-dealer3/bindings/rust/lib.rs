@@ -76,4 +76,37 @@ mod tests {
         }
         tree_sitter::Query::new(&language, super::LOCALS_QUERY).expect("locals.scm");
     }
+
+    /// src/scanner.c reads names itself and must leave every keyword to the internal lexer: its
+    /// KEYWORDS list is exactly the word-shaped strings of the grammar, sorted for its binary
+    /// search.
+    #[test]
+    fn scanner_keywords_are_the_grammar_keywords() {
+        let grammar = include_str!("../../src/grammar.json");
+        let is_word = |s: &str| {
+            s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let mut expected: Vec<&str> = Vec::new();
+        let mut lines = grammar.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() == r#""type": "STRING","# {
+                let value = lines.next().unwrap().trim();
+                let value = value.strip_prefix(r#""value": ""#).unwrap().strip_suffix('"').unwrap();
+                if is_word(value) {
+                    expected.push(value);
+                }
+            }
+        }
+        expected.sort_unstable();
+        expected.dedup();
+        assert!(expected.len() > 100, "found only {} keywords in grammar.json", expected.len());
+
+        let scanner = include_str!("../../src/scanner.c");
+        let start = scanner.find("KEYWORDS[] = {").expect("KEYWORDS in scanner.c");
+        let list = &scanner[start..start + scanner[start..].find("};").unwrap()];
+        let listed: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
+        assert!(listed.windows(2).all(|w| w[0] < w[1]), "scanner.c KEYWORDS not in strcmp order");
+        assert_eq!(listed, expected, "scanner.c KEYWORDS differ from grammar.json's keywords");
+    }
 }
