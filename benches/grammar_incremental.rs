@@ -1,5 +1,9 @@
 //! Incremental re-parse of a 1,000-line script after a one-character edit, as the editor does
 //! on each keystroke (the previous tree is handed to the parser). Compared with a full parse.
+//!
+//! The grammar groups statements by count (blocks of 8, sections of 64), so an edit inside a
+//! statement reuses whole groups, while one that adds a statement moves every later group
+//! boundary: the last case measures that (a new statement `z` near the top).
 
 use std::hint::black_box;
 
@@ -57,18 +61,25 @@ fn bench(c: &mut Criterion) {
     let old: Tree = parser.parse(&source, None).unwrap();
     assert!(!old.root_node().has_error(), "the benchmark script must parse cleanly");
 
-    // One keystroke (`>= 15` becomes `>= 115`) near the start, in the middle and near the end.
-    for (place, nth) in [("line ~5", 0), ("line ~500", 50), ("line ~985", 98)] {
-        let at = source.match_indices(">= 15").nth(nth).unwrap().0 + 3;
+    // One keystroke (`>= 15` becomes `>= 115`) near the start, in the middle and near the end;
+    // then a new statement: `z` typed at the start of the empty line inserted before line 3.
+    let line3 = source.match_indices('\n').nth(1).unwrap().0 + 1;
+    let cases = [
+        ("a 1-char edit at line ~5", source.match_indices(">= 15").next().unwrap().0 + 3, "1"),
+        ("a 1-char edit at line ~500", source.match_indices(">= 15").nth(50).unwrap().0 + 3, "1"),
+        ("a 1-char edit at line ~985", source.match_indices(">= 15").nth(98).unwrap().0 + 3, "1"),
+        ("a new statement at line 3", line3, "z\n"),
+    ];
+    for (place, at, text) in cases {
         let mut edited = source.clone();
-        edited.insert(at, '1');
+        edited.insert_str(at, text);
         let edit = InputEdit {
             start_byte: at,
             old_end_byte: at,
-            new_end_byte: at + 1,
+            new_end_byte: at + text.len(),
             start_position: point_at(&source, at),
             old_end_position: point_at(&source, at),
-            new_end_position: point_at(&edited, at + 1),
+            new_end_position: point_at(&edited, at + text.len()),
         };
 
         // Sanity: the incremental tree equals a fresh parse of the edited text.
@@ -78,7 +89,7 @@ fn bench(c: &mut Criterion) {
         let fresh = parser.parse(&edited, None).unwrap();
         assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
 
-        c.bench_function(&format!("reparse 1000 lines after a 1-char edit at {place}"), |b| {
+        c.bench_function(&format!("reparse 1000 lines after {place}"), |b| {
             b.iter(|| {
                 let mut tree = old.clone();
                 tree.edit(&edit);
