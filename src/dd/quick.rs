@@ -95,6 +95,45 @@ impl Search {
         (count, rel)
     }
 
+    /// Tricks the side of seat `a` surely wins with trumps higher than every trump of the other
+    /// side (each wins the trick it is played to), and the trump whose rank that relies on.
+    #[inline(always)]
+    pub(crate) fn high_trumps(&self, a: usize) -> (i32, u64) {
+        let t = self.trump;
+        if t == 4 {
+            return (0, 0);
+        }
+        let (x, y) = (suit_bits(self.hands[a], t), suit_bits(self.hands[a ^ 2], t));
+        let opp = suit_bits(self.hands[(a + 1) & 3] | self.hands[(a + 3) & 3], t);
+        if opp == 0 {
+            return (x.count_ones().max(y.count_ones()) as i32, 0);
+        }
+        let top = top_bit(opp);
+        let above = !((top << 1) - 1);
+        let m = (x & above).count_ones().max((y & above).count_ones());
+        (m as i32, if m == 0 { 0 } else { top << (16 * t) })
+    }
+
+    /// Tricks the side not on lead surely wins: its high trumps, plus the first trick when the
+    /// leader must lead a side suit whose top card they hold (and keep their trumps for later).
+    #[inline(always)]
+    pub(crate) fn defenders_tricks(&self, leader: usize) -> (i32, u64) {
+        let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
+        let (m, rel) = self.high_trumps(lho);
+        let Some(first) = self.defenders_sure_trick(leader) else {
+            return (m, rel);
+        };
+        if m == 0 {
+            return (1, first);
+        }
+        let t = self.trump;
+        let only_trumps = |h: usize| self.hands[h] == suit_bits(self.hands[h], t) << (16 * t);
+        if suit_bits(self.hands[leader], t) != 0 || only_trumps(lho) || only_trumps(rho) {
+            return (m, rel);
+        }
+        (m + 1, rel | first)
+    }
+
     /// Does the side not on lead surely win a trick? True when, in every suit the leader holds,
     /// an opponent holds the top card and the leader's partner cannot ruff it. Returns the top
     /// cards relied on.
