@@ -1,7 +1,7 @@
 //! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
 //! and a sure trick for the defenders when they hold the top card of every suit the leader has.
 
-use super::search::{Search, suit_bits, top_bit};
+use super::search::{SUIT, Search, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
@@ -11,13 +11,25 @@ impl Search {
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
         let pd = leader ^ 2;
-        if own.0 < enough && self.has_entry(leader, pd) {
-            let via = self.cash(pd);
-            if via.0 > own.0 {
-                return via;
-            }
+        if own.0 >= enough || !self.has_entry(leader, pd) {
+            return own;
         }
-        own
+        let via = self.cash(pd);
+        // The leader cashes his winners, then crosses to partner, who cashes his (the two count
+        // disjoint suits: each counts only suits whose top card it holds).
+        if own.0 > 0 && via.0 > 0 && self.no_forced_ruffs(leader, own.0 + via.0) {
+            return ((own.0 + via.0).min(self.tricks_left), own.1 | via.1);
+        }
+        if via.0 > own.0 { via } else { own }
+    }
+
+    /// In a suit contract, do the leader and partner each hold enough side-suit cards to follow
+    /// or discard on `n` tricks without being forced to ruff?
+    #[inline(always)]
+    fn no_forced_ruffs(&self, leader: usize, n: i32) -> bool {
+        let t = self.trump;
+        let side = |h: usize| (self.hands[h] & !(SUIT << (16 * t))).count_ones() as i32;
+        t == 4 || (side(leader) >= n && side(leader ^ 2) >= n)
     }
 
     /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
