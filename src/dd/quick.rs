@@ -40,27 +40,33 @@ impl Search {
     #[inline(always)]
     fn cash_plans(&self, leader: usize, own: &(i32, u64, i32)) -> (i32, u64) {
         let pd = leader ^ 2;
-        let own = (own.0, own.1);
         if !self.has_entry(leader, pd) {
-            return own;
+            return (own.0, own.1);
         }
         let via = self.cash(pd);
-        let via = (via.0, via.1);
         // The leader cashes his winners, then crosses to partner, who cashes his (the two count
         // disjoint suits: each counts only suits whose top card it holds).
-        if own.0 > 0 && via.0 > 0 && self.no_forced_ruffs(leader, own.0 + via.0) {
+        if own.0 > 0 && via.0 > 0 && self.no_forced_ruffs(leader, own, &via) {
             return ((own.0 + via.0).min(self.tricks_left), own.1 | via.1);
         }
-        if via.0 > own.0 { via } else { own }
+        if via.0 > own.0 { (via.0, via.1) } else { (own.0, own.1) }
     }
 
-    /// In a suit contract, do the leader and partner each hold enough side-suit cards to follow
-    /// or discard on `n` tricks without being forced to ruff?
+    /// In a suit contract, can the leader and partner follow or discard to all the tricks of the
+    /// plan without being forced to ruff (and take the lead)? The leader plays his side-suit
+    /// winners and then one card a trick of partner's; partner plays one card a trick of the
+    /// leader's and keeps his side-suit winners.
     #[inline(always)]
-    fn no_forced_ruffs(&self, leader: usize, n: i32) -> bool {
+    fn no_forced_ruffs(&self, leader: usize, own: &(i32, u64, i32), via: &(i32, u64, i32)) -> bool {
         let t = self.trump;
-        let side = |h: usize| (self.hands[h] & !(SUIT << (16 * t))).count_ones() as i32;
-        t == 4 || (side(leader) >= n && side(leader ^ 2) >= n)
+        if t == 4 {
+            return true;
+        }
+        let ok = |h: usize, need: i32| {
+            let hand = self.hands[h];
+            hand & (SUIT << (16 * t)) == 0 || (hand & !(SUIT << (16 * t))).count_ones() as i32 >= need
+        };
+        ok(leader, own.0 - own.2 + via.0) && ok(leader ^ 2, own.0 + via.0 - via.2)
     }
 
     /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
