@@ -93,8 +93,11 @@ fn hot_par_tables() {
     assert_eq!(par(&t, 3), Par { score_ns: 0, contracts: "pass".into() });
 }
 
+/// Brute-force results by (hands, leader) at trick starts.
+type Memo = std::collections::HashMap<([u64; 4], usize), i32>;
+
 /// Plain minimax over whole tricks, memoised at trick starts: North-South's tricks.
-fn brute(hands: [u64; 4], trump: usize, leader: usize, memo: &mut std::collections::HashMap<([u64; 4], usize), i32>) -> i32 {
+fn brute(hands: [u64; 4], trump: usize, leader: usize, memo: &mut Memo) -> i32 {
     if hands[0] == 0 {
         return 0;
     }
@@ -116,7 +119,7 @@ fn brute_card(
     lead_suit: usize,
     win: u32,
     win_seat: usize,
-    memo: &mut std::collections::HashMap<([u64; 4], usize), i32>,
+    memo: &mut Memo,
 ) -> i32 {
     if pos == 4 {
         return (win_seat & 1 == 0) as i32 + brute(hands, trump, win_seat, memo);
