@@ -1,7 +1,7 @@
 //! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
 //! and a sure trick for the defenders when they hold the top card of every suit the leader has.
 
-use super::search::{Search, suit_bits, top_bit};
+use super::search::{SUIT, Search, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
@@ -10,14 +10,63 @@ impl Search {
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
-        let pd = leader ^ 2;
-        if own.0 < enough && self.has_entry(leader, pd) {
-            let via = self.cash(pd);
-            if via.0 > own.0 {
-                return via;
-            }
+        let trumps = self.trump_plan(leader, &own);
+        if trumps.0 >= enough || own.0 >= enough {
+            return if trumps.0 > own.0 { trumps } else { (own.0, own.1) };
         }
-        own
+        let cashed = self.cash_plans(leader, &own);
+        if trumps.0 > cashed.0 { trumps } else { cashed }
+    }
+
+    /// The leader cashes his side-suit winners, then the side's high trumps each win a trick
+    /// (or the leader cashes his trumps instead).
+    #[inline(always)]
+    fn trump_plan(&self, leader: usize, own: &(i32, u64, i32)) -> (i32, u64) {
+        let (ml, mp, rel) = self.high_trump_counts(leader);
+        if ml == 0 && mp == 0 {
+            return (0, 0);
+        }
+        let side = own.0 - own.2;
+        let t = self.trump;
+        let pd = self.hands[leader ^ 2];
+        // Partner could be forced to ruff (and take the lead) unless he has side cards enough.
+        if pd & (SUIT << (16 * t)) != 0 && ((pd & !(SUIT << (16 * t))).count_ones() as i32) < side {
+            return (ml.max(mp), rel);
+        }
+        (side + own.2.max(ml).max(mp), own.1 | rel)
+    }
+
+    /// Tricks cashed by the leader, by partner after a crossing, or by both in turn.
+    #[inline(always)]
+    fn cash_plans(&self, leader: usize, own: &(i32, u64, i32)) -> (i32, u64) {
+        let pd = leader ^ 2;
+        if !self.has_entry(leader, pd) {
+            return (own.0, own.1);
+        }
+        let via = self.cash(pd);
+        // The leader cashes his winners, then crosses to partner, who cashes his (the two count
+        // disjoint suits: each counts only suits whose top card it holds).
+        if own.0 > 0 && via.0 > 0 && self.no_forced_ruffs(leader, own, &via) {
+            return ((own.0 + via.0).min(self.tricks_left), own.1 | via.1);
+        }
+        if via.0 > own.0 { (via.0, via.1) } else { (own.0, own.1) }
+    }
+
+    /// In a suit contract, can the leader and partner follow or discard to all the tricks of the
+    /// plan without being forced to ruff (and take the lead)? The leader plays his side-suit
+    /// winners and then one card a trick of partner's; partner plays one card a trick of the
+    /// leader's and keeps his side-suit winners.
+    #[inline(always)]
+    fn no_forced_ruffs(&self, leader: usize, own: &(i32, u64, i32), via: &(i32, u64, i32)) -> bool {
+        let t = self.trump;
+        if t == 4 {
+            return true;
+        }
+        let ok = |h: usize, need: i32| {
+            let hand = self.hands[h];
+            hand & (SUIT << (16 * t)) == 0 || (hand & !(SUIT << (16 * t))).count_ones() as i32 >= need
+        };
+        ok(leader, own.0 - own.2 + via.0) && ok(leader ^ 2, own.0 + via.0 - via.2)
     }
 
     /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
@@ -42,14 +91,15 @@ impl Search {
         false
     }
 
-    /// Tricks `p` can cash from its own hand, leading winner after winner.
+    /// Tricks `p` can cash from its own hand, leading winner after winner, with the cards relied
+    /// on and how many of the tricks are in trumps.
     #[inline(always)]
-    fn cash(&self, p: usize) -> (i32, u64) {
+    fn cash(&self, p: usize) -> (i32, u64, i32) {
         let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
         let trump = self.trump;
         let trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
         let (l_ruffs, r_ruffs) = (trumps(lho), trumps(rho));
-        let mut count = 0;
+        let (mut count, mut in_trumps) = (0, 0);
         let mut rel = 0u64;
         for s in 0..4 {
             let mine = suit_bits(self.hands[p], s);
@@ -90,9 +140,58 @@ impl Search {
                 };
             }
             count += n as i32;
+            if s == trump {
+                in_trumps = n as i32;
+            }
             rel |= used << (16 * s);
         }
-        (count, rel)
+        (count, rel, in_trumps)
+    }
+
+    /// Trumps of seat `a` and of its partner higher than every trump of the other side (each
+    /// wins the trick it is played to), and the trump whose rank that relies on.
+    #[inline(always)]
+    pub(crate) fn high_trump_counts(&self, a: usize) -> (i32, i32, u64) {
+        let t = self.trump;
+        if t == 4 {
+            return (0, 0, 0);
+        }
+        let (x, y) = (suit_bits(self.hands[a], t), suit_bits(self.hands[a ^ 2], t));
+        let opp = suit_bits(self.hands[(a + 1) & 3] | self.hands[(a + 3) & 3], t);
+        if opp == 0 {
+            return (x.count_ones() as i32, y.count_ones() as i32, 0);
+        }
+        let top = top_bit(opp);
+        let above = !((top << 1) - 1);
+        let (mx, my) = ((x & above).count_ones() as i32, (y & above).count_ones() as i32);
+        (mx, my, if mx + my == 0 { 0 } else { top << (16 * t) })
+    }
+
+    /// Tricks the side of seat `a` surely wins with its high trumps.
+    #[inline(always)]
+    pub(crate) fn high_trumps(&self, a: usize) -> (i32, u64) {
+        let (x, y, rel) = self.high_trump_counts(a);
+        (x.max(y), rel)
+    }
+
+    /// Tricks the side not on lead surely wins: its high trumps, plus the first trick when the
+    /// leader must lead a side suit whose top card they hold (and keep their trumps for later).
+    #[inline(always)]
+    pub(crate) fn defenders_tricks(&self, leader: usize) -> (i32, u64) {
+        let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
+        let (m, rel) = self.high_trumps(lho);
+        let Some(first) = self.defenders_sure_trick(leader) else {
+            return (m, rel);
+        };
+        if m == 0 {
+            return (1, first);
+        }
+        let t = self.trump;
+        let only_trumps = |h: usize| self.hands[h] == suit_bits(self.hands[h], t) << (16 * t);
+        if suit_bits(self.hands[leader], t) != 0 || only_trumps(lho) || only_trumps(rho) {
+            return (m, rel);
+        }
+        (m + 1, rel | first)
     }
 
     /// Does the side not on lead surely win a trick? True when, in every suit the leader holds,

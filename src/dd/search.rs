@@ -221,10 +221,11 @@ impl Search {
             let ns = if ns_leads { qt } else { self.tricks_left - qt };
             return (self.ns_won + ns, qrel);
         }
-        if side_need == self.tricks_left
-            && let Some(rel) = self.defenders_sure_trick(leader)
-        {
-            return (self.ns_won + if ns_leads { self.tricks_left - 1 } else { 1 }, rel);
+        if side_need == self.tricks_left || self.trump < 4 {
+            let (d, rel) = self.defenders_tricks(leader);
+            if self.tricks_left - d < side_need {
+                return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, rel);
+            }
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (v, rel) = self.play_d::<F>(&trick, 0, beta);

@@ -92,3 +92,95 @@ fn hot_par_tables() {
     t = DdTable { tricks: [[6; 5]; 4] };
     assert_eq!(par(&t, 3), Par { score_ns: 0, contracts: "pass".into() });
 }
+
+/// Brute-force results by (hands, leader) at trick starts.
+type Memo = std::collections::HashMap<([u64; 4], usize), i32>;
+
+/// Plain minimax over whole tricks, memoised at trick starts: North-South's tricks.
+fn brute(hands: [u64; 4], trump: usize, leader: usize, memo: &mut Memo) -> i32 {
+    if hands[0] == 0 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&(hands, leader)) {
+        return v;
+    }
+    let v = brute_card(hands, trump, leader, 0, 0, 0, leader, memo);
+    memo.insert((hands, leader), v);
+    v
+}
+
+/// One card of the trick in progress (`pos` cards played, `win` the winning card so far).
+#[allow(clippy::too_many_arguments)]
+fn brute_card(
+    hands: [u64; 4],
+    trump: usize,
+    leader: usize,
+    pos: usize,
+    lead_suit: usize,
+    win: u32,
+    win_seat: usize,
+    memo: &mut Memo,
+) -> i32 {
+    if pos == 4 {
+        return (win_seat & 1 == 0) as i32 + brute(hands, trump, win_seat, memo);
+    }
+    let p = (leader + pos) & 3;
+    let follow = hands[p] & (0x1FFFu64 << (16 * lead_suit));
+    let legal = if pos > 0 && follow != 0 { follow } else { hands[p] };
+    let mut best = if p & 1 == 0 { -1 } else { 99 };
+    let mut x = legal;
+    while x != 0 {
+        let c = x.trailing_zeros();
+        x &= x - 1;
+        let mut h = hands;
+        h[p] ^= 1u64 << c;
+        let (cs, ws) = (c as usize / 16, win as usize / 16);
+        let (ls, w, s) = if pos == 0 {
+            (cs, c, p)
+        } else if (cs == ws && c > win) || (cs != ws && cs == trump) {
+            (lead_suit, c, p)
+        } else {
+            (lead_suit, win, win_seat)
+        };
+        let v = brute_card(h, trump, leader, pos + 1, ls, w, s, memo);
+        best = if p & 1 == 0 { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+#[test]
+fn small_endings_match_brute_force() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rnd = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut solver = Solver::with_memory_mib(8);
+    // `DD_BRUTE_DEALS` runs more deals (400 by default).
+    let deals = std::env::var("DD_BRUTE_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    for _ in 0..deals {
+        let n = 1 + rnd(5) as usize;
+        // Cards from a few suits only, so that voids and ruffs are common.
+        let suits = 2 + rnd(3);
+        let mut pool: Vec<u32> = (0..52).filter(|c| (c / 13) < suits as u32).map(|c| (c / 13) * 16 + c % 13).collect();
+        let mut deal = Deal::default();
+        for h in 0..4 {
+            for _ in 0..n {
+                let c = pool.swap_remove(rnd(pool.len() as u64) as usize);
+                deal.hands[h].0 |= 1u64 << c;
+            }
+        }
+        let t = solver.table(&deal).unwrap();
+        let hands = [deal.hands[0].0, deal.hands[1].0, deal.hands[2].0, deal.hands[3].0];
+        for strain in 0..5 {
+            let mut memo = std::collections::HashMap::new();
+            for declarer in 0..4 {
+                let ns = brute(hands, strain, (declarer + 1) & 3, &mut memo);
+                let want = if declarer & 1 == 0 { ns } else { n as i32 - ns };
+                assert_eq!(t.tricks[declarer][strain] as i32, want, "{deal:?} declarer {declarer} strain {strain}");
+            }
+        }
+    }
+}
