@@ -76,7 +76,8 @@ impl Search {
             }
         } else {
             self.lead_moves::<F>(player, list);
-            let key = self.cutoff_key(player);
+        }
+        if let Some(key) = self.cutoff_key(t, pos, player) {
             let (k, killer) = self.cutoffs[(key >> 51) as usize];
             if k == key {
                 for i in 0..list.len {

@@ -79,7 +79,8 @@ pub(crate) struct Search {
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
-    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far.
+    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far (leads and
+    /// third hand).
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
     /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
@@ -338,8 +339,7 @@ impl Search {
             self.hands[player] ^= bit;
             self.shape += nibble;
             if (v >= beta) == ns_to_move {
-                if pos == 0 {
-                    let key = self.cutoff_key(player);
+                if let Some(key) = self.cutoff_key(t, pos, player) {
                     self.cutoffs[(key >> 51) as usize] = (key, card as u8);
                 }
                 return (v, rel);
@@ -356,10 +356,24 @@ impl Search {
         (best, rel_union)
     }
 
-    /// Key of the cut-off cache for a lead: the leader's hand.
+    /// Key of the cut-off cache, for the leader and for third hand only (second and fourth hand
+    /// did worse with it than with the rules alone): the seat and position in the trick with, for a
+    /// lead, the leader's hand; for third hand, the suit led held (or the hand when void), the
+    /// winning card and who played it.
     #[inline(always)]
-    pub fn cutoff_key(&self, player: usize) -> u64 {
-        (self.hands[player] ^ (player as u64) << 62).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> Option<u64> {
+        let hand = self.hands[player];
+        let (cards, extra) = match pos {
+            0 => (hand, player as u64),
+            2 => {
+                let follow = hand & SUIT << (16 * t.lead_suit);
+                let cards = if follow != 0 { follow } else { hand };
+                let winner = (t.win_seat + 4 - player) as u64 & 3;
+                (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4 | winner << 10)
+            }
+            _ => return None,
+        };
+        Some((cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1)
     }
 
     /// Does `card` beat the card winning so far?
