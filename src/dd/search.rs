@@ -229,7 +229,7 @@ impl Search {
             }
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        let (v, rel) = self.play_d::<F>(&trick, 0, beta);
+        let (v, rel) = self.play_d::<F, 0>(&trick, beta);
         let (ks, mask) = self.relevant(rel, &own);
         let got = v - self.ns_won;
         let bounds = if v >= beta { (got, self.tricks_left) } else { (0, got) };
@@ -302,9 +302,11 @@ impl Search {
         (self.ns_won + ns, if by_rank { win } else { 0 })
     }
 
-    /// A card node: `pos` cards of the trick already played.
+    /// A card node: `P` cards of the trick already played (a constant, so each position is
+    /// compiled on its own).
     #[inline(always)]
-    fn play<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
+    fn play<const F: bool, const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
+        let pos = P;
         self.nodes += 1;
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
@@ -334,8 +336,12 @@ impl Search {
             let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
             self.hands[player] ^= bit;
             self.shape -= nibble;
-            let (v, rel) =
-                if pos == 3 { self.finish_trick::<F>(&nt, beta) } else { self.play_d::<F>(&nt, pos + 1, beta) };
+            let (v, rel) = match P {
+                0 => self.play_d::<F, 1>(&nt, beta),
+                1 => self.play_d::<F, 2>(&nt, beta),
+                2 => self.play_d::<F, 3>(&nt, beta),
+                _ => self.finish_trick::<F>(&nt, beta),
+            };
             self.hands[player] ^= bit;
             self.shape += nibble;
             if (v >= beta) == ns_to_move {

@@ -43,15 +43,15 @@ impl Search {
         self.lead_base(leader, beta)
     }
 
-    /// Card node, in the build chosen for this CPU.
+    /// Card node `P` of the trick (0 = the lead), in the build chosen for this CPU.
     #[inline(always)]
-    pub(super) fn play_d<const F: bool>(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
+    pub(super) fn play_d<const F: bool, const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
         #[cfg(target_arch = "x86_64")]
         if F {
             // SAFETY: `F` is true only inside the fast build, entered after `fast_cpu`.
-            return unsafe { self.play_fast(t, pos, beta) };
+            return unsafe { self.play_fast::<P>(t, beta) };
         }
-        self.play_base(t, pos, beta)
+        self.play_base::<P>(t, beta)
     }
 
     #[inline(never)]
@@ -60,8 +60,8 @@ impl Search {
     }
 
     #[inline(never)]
-    fn play_base(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
-        self.play::<false>(t, pos, beta)
+    fn play_base<const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
+        self.play::<false, P>(t, beta)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -72,7 +72,7 @@ impl Search {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    fn play_fast(&mut self, t: &Trick, pos: usize, beta: i32) -> (i32, u64) {
-        self.play::<true>(t, pos, beta)
+    fn play_fast<const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
+        self.play::<true, P>(t, beta)
     }
 }
