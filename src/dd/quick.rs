@@ -10,6 +10,9 @@ impl Search {
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
+        if own.0 >= enough {
+            return (own.0, own.1);
+        }
         let trumps = self.trump_plan(leader, &own);
         if trumps.0 >= enough || own.0 >= enough {
             return if trumps.0 > own.0 { trumps } else { (own.0, own.1) };
