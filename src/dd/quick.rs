@@ -1,5 +1,6 @@
 //! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
-//! and a sure trick for the defenders when they hold the top card of every suit the leader has.
+//! and sure tricks for the defenders (their high trumps, and a first trick when they hold the top
+//! card of every suit the leader has).
 
 use super::search::{SUIT, Search, suit_bits, top_bit};
 
@@ -14,8 +15,8 @@ impl Search {
             return (own.0, own.1);
         }
         let trumps = self.trump_plan(leader, &own);
-        if trumps.0 >= enough || own.0 >= enough {
-            return if trumps.0 > own.0 { trumps } else { (own.0, own.1) };
+        if trumps.0 >= enough {
+            return trumps;
         }
         let cashed = self.cash_plans(leader, &own);
         if trumps.0 > cashed.0 { trumps } else { cashed }
@@ -30,10 +31,8 @@ impl Search {
             return (0, 0);
         }
         let side = own.0 - own.2;
-        let t = self.trump;
-        let pd = self.hands[leader ^ 2];
         // Partner could be forced to ruff (and take the lead) unless he has side cards enough.
-        if pd & (SUIT << (16 * t)) != 0 && ((pd & !(SUIT << (16 * t))).count_ones() as i32) < side {
+        if self.forced_to_ruff(leader ^ 2, side) {
             return (ml.max(mp), rel);
         }
         (side + own.2.max(ml).max(mp), own.1 | rel)
@@ -61,15 +60,19 @@ impl Search {
     /// leader's and keeps his side-suit winners.
     #[inline(always)]
     fn no_forced_ruffs(&self, leader: usize, own: &(i32, u64, i32), via: &(i32, u64, i32)) -> bool {
+        !self.forced_to_ruff(leader, own.0 - own.2 + via.0) && !self.forced_to_ruff(leader ^ 2, own.0 + via.0 - via.2)
+    }
+
+    /// In a suit contract, could hand `h`, holding trumps, run out of side-suit cards within
+    /// `plays` tricks of other suits and have to ruff?
+    #[inline(always)]
+    fn forced_to_ruff(&self, h: usize, plays: i32) -> bool {
         let t = self.trump;
         if t == 4 {
-            return true;
+            return false;
         }
-        let ok = |h: usize, need: i32| {
-            let hand = self.hands[h];
-            hand & (SUIT << (16 * t)) == 0 || (hand & !(SUIT << (16 * t))).count_ones() as i32 >= need
-        };
-        ok(leader, own.0 - own.2 + via.0) && ok(leader ^ 2, own.0 + via.0 - via.2)
+        let trumps = self.hands[h] & (SUIT << (16 * t));
+        trumps != 0 && ((self.hands[h] ^ trumps).count_ones() as i32) < plays
     }
 
     /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
@@ -154,7 +157,7 @@ impl Search {
     /// Trumps of seat `a` and of its partner higher than every trump of the other side (each
     /// wins the trick it is played to), and the trump whose rank that relies on.
     #[inline(always)]
-    pub(crate) fn high_trump_counts(&self, a: usize) -> (i32, i32, u64) {
+    fn high_trump_counts(&self, a: usize) -> (i32, i32, u64) {
         let t = self.trump;
         if t == 4 {
             return (0, 0, 0);
@@ -172,7 +175,7 @@ impl Search {
 
     /// Tricks the side of seat `a` surely wins with its high trumps.
     #[inline(always)]
-    pub(crate) fn high_trumps(&self, a: usize) -> (i32, u64) {
+    fn high_trumps(&self, a: usize) -> (i32, u64) {
         let (x, y, rel) = self.high_trump_counts(a);
         (x.max(y), rel)
     }
@@ -201,7 +204,7 @@ impl Search {
     /// an opponent holds the top card and the leader's partner cannot ruff it. Returns the top
     /// cards relied on.
     #[inline(always)]
-    pub(crate) fn defenders_sure_trick(&self, leader: usize) -> Option<u64> {
+    fn defenders_sure_trick(&self, leader: usize) -> Option<u64> {
         let pd = leader ^ 2;
         let trump = self.trump;
         let pd_trumps = trump < 4 && suit_bits(self.hands[pd], trump) != 0;
