@@ -181,22 +181,22 @@ impl Tt {
     /// Ensures one more slot and one more block fit, growing within the budget or clearing.
     fn make_room(&mut self) {
         let slot_bytes = |n: usize| n * size_of::<Slot>();
-        let entry_bytes = |n: usize| n * size_of::<Entry>();
         if (self.used + 1) * 4 > self.slots.len() * 3 {
-            if slot_bytes(self.slots.len() * 2) + entry_bytes(self.entries.capacity()) > self.max_bytes {
+            if slot_bytes(self.slots.len() * 2) + self.entries.capacity() * size_of::<Entry>() > self.max_bytes {
                 self.clear();
             } else {
                 self.grow();
             }
         }
         if self.entries.len() + BLOCK > self.entries.capacity() {
-            let want = (self.entries.capacity() * 2).max(1024 * BLOCK);
-            if slot_bytes(self.slots.len()) + entry_bytes(want) > self.max_bytes && !self.entries.is_empty() {
+            let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Entry>();
+            let want = (self.entries.capacity() * 2).max(1024 * BLOCK).min(fit);
+            if want < self.entries.len() + BLOCK {
                 self.clear();
             }
-            if self.entries.len() + BLOCK > self.entries.capacity() {
-                let fit = (self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Entry>()).max(BLOCK);
-                self.entries.reserve_exact(want.min(fit) - self.entries.len());
+            let want = want.max(BLOCK);
+            if want > self.entries.capacity() {
+                self.entries.reserve_exact(want - self.entries.len());
             }
         }
     }
@@ -209,5 +209,34 @@ impl Tt {
             let i = self.find(s.shape);
             self.slots[i] = s;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `i`-th of 1,000 distinct shapes (suit lengths).
+    fn shape(i: u64) -> u64 {
+        (i % 1000 + 1).wrapping_mul(0x0123_4567_89AB_CDEF) | 1
+    }
+
+    #[test]
+    fn fills_its_budget_before_clearing_and_stays_within_it() {
+        let budget = 4 << 20;
+        let mut tt = Tt::new(budget);
+        let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.entries.capacity() * size_of::<Entry>();
+        let all = [OWNER_BITS, OWNER_BITS];
+        let mut most = 0;
+        for i in 0..300_000u64 {
+            tt.store(shape(i), 0, [i, 0], all, (4, 13));
+            assert!(bytes(&tt) <= budget, "{} bytes after {i} stores", bytes(&tt));
+            most = most.max(tt.entries.len() * size_of::<Entry>());
+        }
+        // Entries may use nearly all of the budget left by the slot array, not half of it.
+        let room = budget - tt.slots.len() * size_of::<Slot>();
+        assert!(most > room * 9 / 10, "entries reached {most} of {room} bytes");
+        let found = tt.probe(shape(299_999), 0, [299_999, 0], 3);
+        assert_eq!(found.map(|h| h.bound), Some(4), "the newest entry is still there");
     }
 }
