@@ -228,3 +228,28 @@ fn macroxue_sets() {
 fn macroxue_5k() {
     check_dt("mx-5k.dt");
 }
+
+/// `dealbench run --dd-memory 1`: a 1 MiB table per solver gives DDS's tricks on list100's first
+/// deals (columns: North in notrump, East in spades, West in clubs), and 0 MiB is refused.
+#[test]
+fn run_with_a_small_dd_budget_gives_dds_tricks() {
+    let Some(cases) = read_dt("dds-list100.dt") else { return };
+    let text = std::fs::read_to_string(golden_dir().unwrap().join("canonical/dds-list100.dt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("dealbench-ddmem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("deals.pbn");
+    let records: Vec<String> =
+        text.lines().take(4).map(|l| format!("[Deal \"{}\"]\n", l.split('|').next().unwrap())).collect();
+    std::fs::write(&file, records.concat()).unwrap();
+    let script = "action printrpt(tricks(north, notrump), tricks(east, spades), tricks(west, clubs))\n";
+    let args = ["-v", "--deals", file.to_str().unwrap(), "--dd-memory", "1"];
+    let (out, err, rc) = common::run_stdin(script, &args);
+    assert_eq!(rc, Some(0), "{err}");
+    // DDS order: S, H, D, C, NT, each for declarer N, E, S, W; printrpt rows start with a space.
+    let want: String =
+        cases[..4].iter().map(|c| format!(" {},{},{}\n", c.tricks[16], c.tricks[1], c.tricks[15])).collect();
+    assert_eq!(out, want);
+    let (_, err, rc) = common::run_stdin(script, &["-v", "--deals", file.to_str().unwrap(), "--dd-memory", "0"]);
+    assert_ne!(rc, Some(0));
+    assert!(err.contains("--dd-memory"), "{err}");
+}

@@ -107,6 +107,9 @@ pub struct RunArgs {
     /// Threads that deal and test the condition (default: every core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
+    /// Transposition-table budget of each thread's double-dummy solver, in MiB.
+    #[arg(long = "dd-memory", value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub dd_memory: u64,
     /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
     #[arg(long, value_name = "dealer|fast", default_value = "dealer")]
     pub stream: String,
@@ -209,6 +212,7 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     o.csv_file = report_file(args.csv.as_deref())?;
     o.export_file = report_file(args.export.as_deref())?;
     o.title = args.title.clone();
+    o.dd_memory_mib = Some(args.dd_memory as usize);
     o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     o.stream = match args.stream.as_str() {
         "dealer" => run::StreamKind::Dealer,

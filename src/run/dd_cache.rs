@@ -9,10 +9,17 @@ use crate::eval::DoubleDummy;
 #[derive(Default)]
 pub struct DdCache {
     solver: Option<Solver>,
+    /// The solver's table budget in MiB (the solver's default when `None`).
+    memory_mib: Option<usize>,
     last: Option<(Deal, [[u8; 5]; 4])>,
 }
 
 impl DdCache {
+    /// A cache whose solver, once made, keeps its table within `memory_mib` MiB.
+    pub fn with_memory(memory_mib: Option<usize>) -> DdCache {
+        DdCache { memory_mib, ..DdCache::default() }
+    }
+
     /// Remembers a table solved elsewhere (by the worker that tested the condition).
     pub fn prime(&mut self, deal: Deal, table: [[u8; 5]; 4]) {
         self.last = Some((deal, table));
@@ -29,7 +36,8 @@ impl DoubleDummy for DdCache {
         if let Some(t) = self.solved(deal) {
             return Ok(t);
         }
-        let solver = self.solver.get_or_insert_with(Solver::new);
+        let mib = self.memory_mib;
+        let solver = self.solver.get_or_insert_with(|| mib.map_or_else(Solver::new, Solver::with_memory_mib));
         let t = solver.table(deal).map_err(|e| e.to_string())?.tricks;
         self.last = Some((*deal, t));
         Ok(t)

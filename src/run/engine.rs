@@ -174,7 +174,7 @@ impl<'a> Engine<'a> {
         let mut c = Consumer {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),
-            dd: DdCache::default(),
+            dd: DdCache::with_memory(self.options.dd_memory_mib),
             pending: String::new(),
             produced: 0,
             produce_limit: lim.produce,

@@ -66,6 +66,9 @@ pub struct RunOptions {
     /// Send a [`Event::Matched`] for every matching deal (the workbench); when false, what
     /// the deals print arrives batched in [`Event::Output`] (the command line).
     pub matched_events: bool,
+    /// `--dd-memory`: the transposition-table budget of each thread's double-dummy solver, in
+    /// MiB (256 when `None`).
+    pub dd_memory_mib: Option<usize>,
 }
 
 impl Default for RunOptions {
@@ -90,6 +93,7 @@ impl Default for RunOptions {
             threads: 1,
             stream: StreamKind::Dealer,
             shard: None,
+            dd_memory_mib: None,
         }
     }
 }

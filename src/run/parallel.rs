@@ -170,7 +170,7 @@ fn work(
     vul: u8,
     stop: &AtomicBool,
 ) {
-    let mut dd = DdCache::default();
+    let mut dd = DdCache::with_memory(engine.options.dd_memory_mib);
     let mut perms = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
