@@ -47,7 +47,8 @@ impl Entry {
     }
 }
 
-/// Slots per block: a header (next block + 1, entries used) and `BLOCK - 1` entries; a key's
+/// Slots per block: a header (next block + 1, entries used, the key's tricks left) and
+/// `BLOCK - 1` entries; a key's
 /// entries are a chain of blocks, newest first.
 const BLOCK: usize = 8;
 /// Most blocks scanned per key.
@@ -73,14 +74,28 @@ pub(crate) struct Tt {
     used: usize,
     entries: Vec<Entry>,
     max_bytes: usize,
+    /// Blocks by the tricks left of their key.
+    blocks_by_tricks: [usize; 14],
 }
 
 const INITIAL_SLOTS: usize = 1 << 12;
 
+/// Tricks left in a position of this shape (the suit lengths of all hands add up to 4 a trick).
+fn tricks_left(shape: u64) -> usize {
+    let pairs = (shape & 0x0F0F_0F0F_0F0F_0F0F) + (shape >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
+    ((pairs.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize / 4).min(13)
+}
+
 impl Tt {
     /// An empty table that stays within `max_bytes` (it is cleared when full).
     pub fn new(max_bytes: usize) -> Tt {
-        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), max_bytes }
+        Tt {
+            slots: vec![Slot::default(); INITIAL_SLOTS],
+            used: 0,
+            entries: Vec::new(),
+            max_bytes,
+            blocks_by_tricks: [0; 14],
+        }
     }
 
     /// Forgets everything (keeps the allocations).
@@ -88,6 +103,7 @@ impl Tt {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         self.used = 0;
         self.entries.clear();
+        self.blocks_by_tricks = [0; 14];
     }
 
     #[inline(always)]
@@ -165,7 +181,9 @@ impl Tt {
         let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {
             head_b
         } else {
-            let header = Entry { own: [head_b as u64, 0], mask: [0, 0] };
+            let tricks = tricks_left(shape);
+            self.blocks_by_tricks[tricks] += 1;
+            let header = Entry { own: [head_b as u64, 0], mask: [tricks as u64, 0] };
             self.entries.push(header);
             self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
             let b = self.entries.len() / BLOCK;
@@ -178,12 +196,15 @@ impl Tt {
         self.entries[base + len] = e;
     }
 
-    /// Ensures one more slot and one more block fit, growing within the budget or clearing.
+    /// Ensures one more slot and one more block fit, growing within the budget or evicting.
     fn make_room(&mut self) {
         let slot_bytes = |n: usize| n * size_of::<Slot>();
         if (self.used + 1) * 4 > self.slots.len() * 3 {
             if slot_bytes(self.slots.len() * 2) + self.entries.capacity() * size_of::<Entry>() > self.max_bytes {
-                self.clear();
+                self.evict();
+                if (self.used + 1) * 4 > self.slots.len() * 3 {
+                    self.clear();
+                }
             } else {
                 self.grow();
             }
@@ -192,13 +213,54 @@ impl Tt {
             let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Entry>();
             let want = (self.entries.capacity() * 2).max(1024 * BLOCK).min(fit);
             if want < self.entries.len() + BLOCK {
-                self.clear();
+                self.evict();
             }
             let want = want.max(BLOCK);
             if want > self.entries.capacity() {
                 self.entries.reserve_exact(want - self.entries.len());
             }
         }
+    }
+
+    /// Makes room in a full table: keeps the keys with the most tricks left (the dearest to
+    /// search again) while they fill at most half the blocks, and forgets the rest.
+    fn evict(&mut self) {
+        let total: usize = self.blocks_by_tricks.iter().sum();
+        let (mut keep_from, mut kept) = (14, 0);
+        while keep_from > 0 && kept + self.blocks_by_tricks[keep_from - 1] <= total / 2 {
+            keep_from -= 1;
+            kept += self.blocks_by_tricks[keep_from];
+        }
+        if kept == 0 {
+            return self.clear();
+        }
+        // Move the kept blocks down, in order, and note where each went.
+        let blocks = self.entries.len() / BLOCK;
+        let mut moved = vec![0u32; blocks + 1];
+        let mut out = 0;
+        for (b, to) in moved.iter_mut().enumerate().skip(1) {
+            let base = (b - 1) * BLOCK;
+            if self.entries[base].mask[0] as usize >= keep_from {
+                self.entries.copy_within(base..base + BLOCK, out * BLOCK);
+                out += 1;
+                *to = out as u32;
+            }
+        }
+        self.entries.truncate(out * BLOCK);
+        for b in 0..out {
+            let next = &mut self.entries[b * BLOCK].own[0];
+            *next = moved[*next as usize] as u64;
+        }
+        let n = self.slots.len();
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
+        self.used = 0;
+        for mut s in old.into_iter().filter(|s| s.shape != 0 && tricks_left(s.shape) >= keep_from) {
+            s.heads = s.heads.map(|h| moved[h as usize]);
+            let i = self.find(s.shape);
+            self.slots[i] = s;
+            self.used += 1;
+        }
+        self.blocks_by_tricks[..keep_from].fill(0);
     }
 
     /// Doubles the slot array.
@@ -238,5 +300,32 @@ mod tests {
         assert!(most > room * 9 / 10, "entries reached {most} of {room} bytes");
         let found = tt.probe(shape(299_999), 0, [299_999, 0], 3);
         assert_eq!(found.map(|h| h.bound), Some(4), "the newest entry is still there");
+    }
+
+    /// A valid shape with `t` tricks left: North holds `v` clubs and `t - v` diamonds, East `t`
+    /// diamonds, South `t` hearts, West `t` spades.
+    fn valid_shape(t: u64, v: u64) -> u64 {
+        v | (t - v) << 4 | t << (4 * 5) | t << (4 * 10) | t << (4 * 15)
+    }
+
+    #[test]
+    fn a_full_table_keeps_the_keys_with_most_tricks_left() {
+        let mut tt = Tt::new(256 << 10);
+        let all = [OWNER_BITS, OWNER_BITS];
+        let keys: Vec<(u64, u64)> = (1..=13).flat_map(|t| (0..=t).map(move |v| (t, v))).collect();
+        let mut round = 0u64;
+        let mut most = 0;
+        while tt.entries.len() >= most {
+            most = tt.entries.len();
+            round += 1;
+            for &(t, v) in &keys {
+                tt.store(valid_shape(t, v), 0, [round, 0], all, (4, 13));
+            }
+        }
+        let found = |t, v| tt.probe(valid_shape(t, v), 0, [round - 1, 0], 3).map(|h| h.bound);
+        assert_eq!(found(13, 13), Some(4), "a 13-trick key survives the eviction");
+        assert_eq!(found(10, 0), Some(4), "keys down to 10 tricks fill under half the blocks");
+        assert_eq!(found(1, 0), None, "a 1-trick key is evicted");
+        assert!(tt.slots.len() * size_of::<Slot>() + tt.entries.capacity() * size_of::<Entry>() <= 256 << 10);
     }
 }
