@@ -48,8 +48,7 @@ impl Entry {
 }
 
 /// Slots per block: a header (next block + 1, entries used, the key's tricks left) and
-/// `BLOCK - 1` entries; a key's
-/// entries are a chain of blocks, newest first.
+/// `BLOCK - 1` entries; a key's entries are a chain of blocks, newest first.
 const BLOCK: usize = 8;
 /// Most blocks scanned per key.
 const MAX_BLOCKS: usize = 32;
@@ -87,7 +86,7 @@ fn tricks_left(shape: u64) -> usize {
 }
 
 impl Tt {
-    /// An empty table that stays within `max_bytes` (it is cleared when full).
+    /// An empty table that stays within `max_bytes` (when full, it evicts: see `evict`).
     pub fn new(max_bytes: usize) -> Tt {
         Tt {
             slots: vec![Slot::default(); INITIAL_SLOTS],
