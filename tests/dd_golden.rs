@@ -249,7 +249,10 @@ fn run_with_a_small_dd_budget_gives_dds_tricks() {
     let want: String =
         cases[..4].iter().map(|c| format!(" {},{},{}\n", c.tricks[16], c.tricks[1], c.tricks[15])).collect();
     assert_eq!(out, want);
-    let (_, err, rc) = common::run_stdin(script, &["-v", "--deals", file.to_str().unwrap(), "--dd-memory", "0"]);
-    assert_ne!(rc, Some(0));
+    // Refused before the script is read (so the script comes from a file, not a pipe).
+    std::fs::write(dir.join("tricks.dlr"), script).unwrap();
+    let out = common::dealbench(&dir, &["run", "-v", "--deals", "deals.pbn", "--dd-memory", "0", "tricks.dlr"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
     assert!(err.contains("--dd-memory"), "{err}");
 }
