@@ -73,8 +73,6 @@ pub(crate) struct Tt {
     used: usize,
     entries: Vec<Entry>,
     max_bytes: usize,
-    /// Blocks by the tricks left of their key.
-    blocks_by_tricks: [usize; 14],
 }
 
 const INITIAL_SLOTS: usize = 1 << 12;
@@ -88,13 +86,7 @@ fn tricks_left(shape: u64) -> usize {
 impl Tt {
     /// An empty table that stays within `max_bytes` (when full, it evicts: see `evict`).
     pub fn new(max_bytes: usize) -> Tt {
-        Tt {
-            slots: vec![Slot::default(); INITIAL_SLOTS],
-            used: 0,
-            entries: Vec::new(),
-            max_bytes,
-            blocks_by_tricks: [0; 14],
-        }
+        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), max_bytes }
     }
 
     /// Forgets everything (keeps the allocations).
@@ -102,7 +94,6 @@ impl Tt {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         self.used = 0;
         self.entries.clear();
-        self.blocks_by_tricks = [0; 14];
     }
 
     #[inline(always)]
@@ -180,9 +171,7 @@ impl Tt {
         let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {
             head_b
         } else {
-            let tricks = tricks_left(shape);
-            self.blocks_by_tricks[tricks] += 1;
-            let header = Entry { own: [head_b as u64, 0], mask: [tricks as u64, 0] };
+            let header = Entry { own: [head_b as u64, 0], mask: [tricks_left(shape) as u64, 0] };
             self.entries.push(header);
             self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
             let b = self.entries.len() / BLOCK;
@@ -224,17 +213,20 @@ impl Tt {
     /// Makes room in a full table: keeps the keys with the most tricks left (the dearest to
     /// search again) while they fill at most half the blocks, and forgets the rest.
     fn evict(&mut self) {
-        let total: usize = self.blocks_by_tricks.iter().sum();
+        let blocks = self.entries.len() / BLOCK;
+        let mut by_tricks = [0usize; 14];
+        for b in 0..blocks {
+            by_tricks[self.entries[b * BLOCK].mask[0] as usize] += 1;
+        }
         let (mut keep_from, mut kept) = (14, 0);
-        while keep_from > 0 && kept + self.blocks_by_tricks[keep_from - 1] <= total / 2 {
+        while keep_from > 0 && kept + by_tricks[keep_from - 1] <= blocks / 2 {
             keep_from -= 1;
-            kept += self.blocks_by_tricks[keep_from];
+            kept += by_tricks[keep_from];
         }
         if kept == 0 {
             return self.clear();
         }
         // Move the kept blocks down, in order, and note where each went.
-        let blocks = self.entries.len() / BLOCK;
         let mut moved = vec![0u32; blocks + 1];
         let mut out = 0;
         for (b, to) in moved.iter_mut().enumerate().skip(1) {
@@ -259,7 +251,6 @@ impl Tt {
             self.slots[i] = s;
             self.used += 1;
         }
-        self.blocks_by_tricks[..keep_from].fill(0);
     }
 
     /// Doubles the slot array.
