@@ -234,12 +234,10 @@ fn macroxue_5k() {
 #[test]
 fn run_with_a_small_dd_budget_gives_dds_tricks() {
     let Some(cases) = read_dt("dds-list100.dt") else { return };
-    let text = std::fs::read_to_string(golden_dir().unwrap().join("canonical/dds-list100.dt")).unwrap();
     let dir = std::env::temp_dir().join(format!("dealbench-ddmem-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("deals.pbn");
-    let records: Vec<String> =
-        text.lines().take(4).map(|l| format!("[Deal \"{}\"]\n", l.split('|').next().unwrap())).collect();
+    let records: Vec<String> = cases[..4].iter().map(|c| format!("[Deal \"{}\"]\n", c.deal.pbn())).collect();
     std::fs::write(&file, records.concat()).unwrap();
     let script = "action printrpt(tricks(north, notrump), tricks(east, spades), tricks(west, clubs))\n";
     let args = ["-v", "--deals", file.to_str().unwrap(), "--dd-memory", "1"];
