@@ -1,6 +1,6 @@
 //! Move generation (one card per rank-equivalent sequence) and heuristic move ordering.
 
-use super::search::{Search, Trick, suit_bits, top_bit};
+use super::search::{CUTOFF_SHIFT, Search, Trick, suit_bits, top_bit};
 
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
@@ -77,66 +77,88 @@ impl Search {
         } else {
             self.lead_moves::<F>(player, list);
         }
-        if let Some(key) = self.cutoff_key(t, pos, player) {
-            let (k, killer) = self.cutoffs[(key >> 51) as usize];
-            if k == key {
-                for i in 0..list.len {
-                    if list.cards[i] == killer {
-                        list.scores[i] = i16::MAX;
-                    }
+        let key = self.cutoff_key(t, pos, player);
+        let (k, killer) = self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
+        if k == key {
+            for i in 0..list.len {
+                if list.cards[i] == killer {
+                    list.scores[i] = i16::MAX;
                 }
             }
         }
         list.sort();
     }
 
+    /// Leads, by the suit's class (best first): toward partner's honours sitting over LHO's, then
+    /// ordinary suits (those where partner holds the top card or can ruff first), then trumps,
+    /// then leads into RHO's tenace (suit contracts); within a class the suit's top and bottom
+    /// cards (the bottom first when partner holds the top). Other cards follow, high first, and
+    /// suits an opponent can ruff (and leads into a tenace at notrump) come last.
     #[inline(always)]
     fn lead_moves<const F: bool>(&self, p: usize, list: &mut MoveList) {
-        let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
-        let trump = self.trump;
-        let has_trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
         for s in 0..4 {
             let h = suit_bits(self.hands[p], s);
             if h == 0 {
                 continue;
             }
             let all_s = suit_bits(self.all, s);
-            let top = top_bit(all_s);
-            let pd_s = suit_bits(self.hands[pd], s);
-            let (l_s, r_s) = (suit_bits(self.hands[lho], s), suit_bits(self.hands[rho], s));
-            let mut base = 0;
-            if s != trump && trump < 4 {
-                if pd_s == 0 && has_trumps(pd) {
-                    base += 5;
-                }
-                if (l_s == 0 && has_trumps(lho)) || (r_s == 0 && has_trumps(rho)) {
-                    base -= 40;
-                }
-            }
-            if s == trump {
-                base -= 5;
-            }
-            if l_s == 0 && r_s == 0 {
-                base += 20;
-            }
             let reps = representatives::<F>(h, all_s);
+            let class = self.lead_class(p, s);
+            let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
+            let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
             while x != 0 {
                 let c = x & x.wrapping_neg();
                 x ^= c;
                 let rank = c.trailing_zeros() as i32;
-                let mut sc = base;
-                if c == top {
-                    sc += 12;
-                } else if pd_s & top != 0 {
-                    sc += 30 - rank;
-                } else if l_s & top != 0 {
-                    sc -= 10 + rank;
+                let sc = if class > 0 && (c == top || c == bottom) {
+                    class * 4 + (if low_first { c == bottom } else { c == top }) as i32
+                } else if class == 0 {
+                    rank - 40
                 } else {
-                    sc += 5 - rank;
-                }
+                    rank - 20
+                };
                 list.push(s as u32 * 16 + rank as u32, sc);
             }
+        }
+    }
+
+    /// The class of leading suit `s` from seat `p` (see `lead_moves`; 0 = last).
+    #[inline(always)]
+    fn lead_class(&self, p: usize, s: usize) -> i32 {
+        let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
+        let trump = self.trump;
+        let has_trumps = |h: usize| trump < 4 && suit_bits(self.hands[h], trump) != 0;
+        let held = |h: usize| suit_bits(self.hands[h], s);
+        let (h, pd_s, l_s, r_s) = (held(p), held(pd), held(lho), held(rho));
+        if s == trump {
+            return 30;
+        }
+        if (l_s == 0 && has_trumps(lho)) || (r_s == 0 && has_trumps(rho)) {
+            return 0;
+        }
+        // The suit's four top cards left.
+        let next = |x: u64| if x == 0 { (0, 0) } else { (top_bit(x), x & !top_bit(x)) };
+        let (t1, r1) = next(suit_bits(self.all, s));
+        let (t2, r2) = next(r1);
+        let (t3, r3) = next(r2);
+        let (t4, _) = next(r3);
+        let two = |x: u64| x.count_ones() >= 2;
+        let toward_partner = two(pd_s)
+            && two(l_s)
+            && ((pd_s & t1 != 0 && l_s & t2 != 0 && (pd_s & t3 != 0 || (h & t3 != 0 && h & t4 != 0)))
+                || (pd_s & t2 != 0 && l_s & t1 != 0));
+        let into_tenace = two(h)
+            && two(r_s)
+            && ((h & t1 != 0 && r_s & t2 != 0) || (h & t2 != 0 && r_s & t1 != 0 && (h | pd_s) & t3 == 0));
+        if toward_partner {
+            50
+        } else if into_tenace {
+            if trump < 4 { 20 } else { 0 }
+        } else if pd_s & t1 != 0 || (pd_s == 0 && has_trumps(pd)) {
+            45
+        } else {
+            40
         }
     }
 

@@ -42,10 +42,11 @@ impl Search {
     #[inline(always)]
     fn cash_plans(&self, leader: usize, own: &(i32, u64, i32)) -> (i32, u64) {
         let pd = leader ^ 2;
-        if !self.has_entry(leader, pd) {
+        let Some(entry) = self.entry_to(leader, pd) else {
             return (own.0, own.1);
-        }
-        let via = self.cash(pd);
+        };
+        let mut via = self.cash(pd);
+        via.1 |= entry;
         // The leader cashes his winners, then crosses to partner, who cashes his (the two count
         // disjoint suits: each counts only suits whose top card it holds).
         if own.0 > 0 && via.0 > 0 && self.no_forced_ruffs(leader, own, &via) {
@@ -75,9 +76,9 @@ impl Search {
         trumps != 0 && ((self.hands[h] ^ trumps).count_ones() as i32) < plays
     }
 
-    /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed?
+    /// Can `leader` reach `pd` by leading to a top card that cannot be ruffed? Returns that card.
     #[inline(always)]
-    fn has_entry(&self, leader: usize, pd: usize) -> bool {
+    fn entry_to(&self, leader: usize, pd: usize) -> Option<u64> {
         let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
         let trump = self.trump;
         for s in 0..4 {
@@ -86,15 +87,16 @@ impl Search {
             {
                 continue;
             }
+            let card = top_bit(all_s) << (16 * s);
             if trump == 4 || s == trump {
-                return true;
+                return Some(card);
             }
             let safe = |o: usize| suit_bits(self.hands[o], s) != 0 || suit_bits(self.hands[o], trump) == 0;
             if safe(lho) && safe(rho) {
-                return true;
+                return Some(card);
             }
         }
-        false
+        None
     }
 
     /// Tricks `p` can cash from its own hand, leading winner after winner, with the cards relied
@@ -155,7 +157,7 @@ impl Search {
     }
 
     /// Trumps of seat `a` and of its partner higher than every trump of the other side (each
-    /// wins the trick it is played to), and the trump whose rank that relies on.
+    /// wins the trick it is played to), and the lowest of them (the ranks relied on).
     #[inline(always)]
     fn high_trump_counts(&self, a: usize) -> (i32, i32, u64) {
         let t = self.trump;
@@ -169,8 +171,10 @@ impl Search {
         }
         let top = top_bit(opp);
         let above = !((top << 1) - 1);
+        let high = (x | y) & above;
         let (mx, my) = ((x & above).count_ones() as i32, (y & above).count_ones() as i32);
-        (mx, my, if mx + my == 0 { 0 } else { top << (16 * t) })
+        // The lowest of them wins by rank (over the other side's top trump).
+        (mx, my, (high & high.wrapping_neg()) << (16 * t))
     }
 
     /// Tricks the side of seat `a` surely wins with its high trumps.

@@ -50,8 +50,11 @@ pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
     }
 }
 
-/// Slots of the cut-off card cache (indexed by the top 13 bits of a key).
-pub(crate) const CUTOFF_SLOTS: usize = 1 << 13;
+/// The cut-off card cache has `2^CUTOFF_BITS` slots, indexed by the top bits of a key.
+const CUTOFF_BITS: u32 = 16;
+const CUTOFF_SLOTS: usize = 1 << CUTOFF_BITS;
+/// Shift from a cut-off key to its slot.
+pub(crate) const CUTOFF_SHIFT: u32 = 64 - CUTOFF_BITS;
 
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
@@ -79,8 +82,7 @@ pub(crate) struct Search {
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
-    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far (leads and
-    /// third hand).
+    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far (every seat).
     pub cutoffs: Vec<(u64, u8)>,
     pub nodes: u64,
     /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
@@ -220,12 +222,16 @@ impl Search {
         let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
             let ns = if ns_leads { qt } else { self.tricks_left - qt };
-            return (self.ns_won + ns, qrel);
+            // Stored too: the entry's pattern may decide positions the quick tricks do not.
+            let (ks, mask) = self.relevant(qrel, &own);
+            let bounds = if ns_leads { (qt, self.tricks_left) } else { (0, ns) };
+            self.tt.store(shape, leader, pat, mask, bounds);
+            return (self.ns_won + ns, self.top_cards::<F>(ks));
         }
         if side_need == self.tricks_left || self.trump < 4 {
             let (d, rel) = self.defenders_tricks(leader);
             if self.tricks_left - d < side_need {
-                return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, rel);
+                return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, self.without_bottoms(rel));
             }
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
@@ -238,28 +244,41 @@ impl Search {
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
-    /// `rel`, extended over lower cards of the same owner. Returns the counts and the owner mask.
+    /// `rel` above the suit's bottom card, extended over lower cards of the same owner (never to
+    /// the bottom card, whose owner the shape gives). Returns the counts and the owner mask.
     #[inline(always)]
     fn relevant(&self, rel: u64, own: &[u32; 4]) -> (u16, [u64; 2]) {
         let mut ks = 0u16;
         let mut m = [0u64; 4];
         for s in 0..4 {
-            let r = suit_bits(rel & self.all, s);
+            let all_s = suit_bits(self.all, s);
+            // The suit's lowest card never wins by rank (and its owner follows from the shape).
+            let r = suit_bits(rel, s) & all_s & all_s.wrapping_sub(1);
             if r == 0 {
                 continue;
             }
-            let all_s = suit_bits(self.all, s);
-            let len = all_s.count_ones();
+            let above_bottom = all_s.count_ones() - 1;
             let lowest = r & r.wrapping_neg();
             let mut k = (all_s & !(lowest - 1)).count_ones();
             let owner_at = |j: u32| (own[s] >> (2 * j)) & 3;
-            while k < len && owner_at(k) == owner_at(k - 1) {
+            while k < above_bottom && owner_at(k) == owner_at(k - 1) {
                 k += 1;
             }
             ks |= (k as u16) << (4 * s);
             m[s] = (1u64 << (2 * k)) - 1;
         }
         (ks, [m[0] | m[1] << 26, m[2] | m[3] << 26])
+    }
+
+    /// `rel` without the lowest remaining card of each suit.
+    #[inline(always)]
+    fn without_bottoms(&self, rel: u64) -> u64 {
+        let mut low = 0u64;
+        for s in 0..4 {
+            let a = suit_bits(self.all, s);
+            low |= (a & a.wrapping_neg()) << (16 * s);
+        }
+        rel & !low
     }
 
     /// The top `k` remaining cards of each suit, `k` one nibble a suit.
@@ -345,9 +364,8 @@ impl Search {
             self.hands[player] ^= bit;
             self.shape += nibble;
             if (v >= beta) == ns_to_move {
-                if let Some(key) = self.cutoff_key(t, pos, player) {
-                    self.cutoffs[(key >> 51) as usize] = (key, card as u8);
-                }
+                let key = self.cutoff_key(t, pos, player);
+                self.cutoffs[(key >> CUTOFF_SHIFT) as usize] = (key, card as u8);
                 return (v, rel);
             }
             best = if ns_to_move { best.max(v) } else { best.min(v) };
@@ -362,24 +380,20 @@ impl Search {
         (best, rel_union)
     }
 
-    /// Key of the cut-off cache, for the leader and for third hand only (second and fourth hand
-    /// did worse with it than with the rules alone): the seat and position in the trick with, for a
-    /// lead, the leader's hand; for third hand, the suit led held (or the hand when void), the
-    /// winning card and who played it.
+    /// Key of the cut-off cache: the seat and position in the trick with, for a lead, the
+    /// leader's hand; for a follower, the suit led's remaining cards (which fix the follower's
+    /// holding) or, when void, the hand, and the card winning so far.
     #[inline(always)]
-    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> Option<u64> {
+    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
         let hand = self.hands[player];
-        let (cards, extra) = match pos {
-            0 => (hand, player as u64),
-            2 => {
-                let follow = hand & SUIT << (16 * t.lead_suit);
-                let cards = if follow != 0 { follow } else { hand };
-                let winner = (t.win_seat + 4 - player) as u64 & 3;
-                (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4 | winner << 10)
-            }
-            _ => return None,
+        let (cards, extra) = if pos == 0 {
+            (hand, player as u64)
+        } else {
+            let suit = SUIT << (16 * t.lead_suit);
+            let cards = if hand & suit != 0 { self.all & suit } else { hand };
+            (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4)
         };
-        Some((cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1)
+        (cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1
     }
 
     /// Does `card` beat the card winning so far?
