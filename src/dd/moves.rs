@@ -203,6 +203,13 @@ impl Search {
     fn void_moves<const F: bool>(&self, t: &Trick, pos: usize, p: usize, list: &mut MoveList) {
         let partner_wins = t.win_seat == p ^ 2;
         let trump = self.trump;
+        // Partner's card stays winning: fourth hand, or third hand (partner led) with LHO
+        // following below it.
+        let partner_safe = partner_wins
+            && (pos == 3 || {
+                let l = suit_bits(self.hands[(p + 1) & 3], t.lead_suit);
+                l != 0 && top_bit(l) < 1 << (t.win_card % 16)
+            });
         for s in 0..4 {
             let h = suit_bits(self.hands[p], s);
             if h == 0 {
@@ -219,7 +226,7 @@ impl Search {
                 let rank = c.trailing_zeros() as i32;
                 let card = s as u32 * 16 + rank as u32;
                 let sc = if s == trump {
-                    if partner_wins && pos == 3 {
+                    if partner_safe {
                         -100 - rank
                     } else if self.beats(card, t.win_card) {
                         50 - rank
