@@ -65,7 +65,7 @@ fn representatives<const F: bool>(h: u64, all: u64) -> u64 {
 impl Search {
     /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
     #[inline(always)]
-    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
+    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, key: u64, list: &mut MoveList) {
         let hand = self.hands[player];
         if pos > 0 {
             let follow = suit_bits(hand, t.lead_suit);
@@ -77,9 +77,9 @@ impl Search {
         } else {
             self.lead_moves::<F>(player, list);
         }
-        let key = self.cutoff_key(t, pos, player);
-        let (k, killer) = self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
-        if k == key {
+        let entry = self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
+        if entry & !63 == Self::cutoff_entry(key, 0) {
+            let killer = (entry & 63) as u8;
             for i in 0..list.len {
                 if list.cards[i] == killer {
                     list.scores[i] = i16::MAX;

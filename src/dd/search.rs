@@ -82,8 +82,9 @@ pub(crate) struct Search {
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
     pub tt: Tt,
-    /// Cut-off card cache: (key, card) by hash of the holding and the trick so far (every seat).
-    pub cutoffs: Vec<(u64, u8)>,
+    /// Cut-off card cache by hash of the holding and the trick so far (every seat): per slot,
+    /// 26 bits of the key above the card (see [`Search::cutoff_entry`]).
+    pub cutoffs: Vec<u32>,
     pub nodes: u64,
     /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
     fast: bool,
@@ -100,7 +101,7 @@ impl Search {
             shape: 0,
             own: vec![0; 4 * 8192],
             tt: Tt::new(max_bytes),
-            cutoffs: vec![(0, 0); CUTOFF_SLOTS],
+            cutoffs: vec![0; CUTOFF_SLOTS],
             nodes: 0,
             fast: dispatch::fast_cpu(),
         }
@@ -130,7 +131,7 @@ impl Search {
     pub fn set_trump(&mut self, trump: usize) {
         self.trump = trump;
         self.tt.clear();
-        self.cutoffs.iter_mut().for_each(|c| *c = (0, 0));
+        self.cutoffs.iter_mut().for_each(|c| *c = 0);
     }
 
     /// A first guess of North-South's tricks: a linear fit (on DDS list1000, North leading) of the
@@ -330,7 +331,9 @@ impl Search {
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         let mut list = MoveList::default();
-        self.gen_moves::<F>(t, pos, player, &mut list);
+        let key = self.cutoff_key(t, pos, player);
+        self.prefetch_cutoff(key);
+        self.gen_moves::<F>(t, pos, player, key, &mut list);
         let mut rel_union = 0u64;
         // The best bound of a failing move: North-South's most when they move, least otherwise.
         let mut best = if ns_to_move { 0 } else { 13 };
@@ -364,8 +367,7 @@ impl Search {
             self.hands[player] ^= bit;
             self.shape += nibble;
             if (v >= beta) == ns_to_move {
-                let key = self.cutoff_key(t, pos, player);
-                self.cutoffs[(key >> CUTOFF_SHIFT) as usize] = (key, card as u8);
+                self.cutoffs[(key >> CUTOFF_SHIFT) as usize] = Self::cutoff_entry(key, card);
                 return (v, rel);
             }
             best = if ns_to_move { best.max(v) } else { best.min(v) };
@@ -394,6 +396,24 @@ impl Search {
             (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4)
         };
         (cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1
+    }
+
+    /// Starts loading the cut-off cache slot of `key` (move generation runs meanwhile).
+    #[inline(always)]
+    fn prefetch_cutoff(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const u32 = &self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
+            // SAFETY: prefetching has no effect on memory; the pointer is in bounds anyway.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast()) };
+        }
+    }
+
+    /// A cut-off cache entry: bits of `key` below those that index the slot, with `card` in the
+    /// low 6 bits.
+    #[inline(always)]
+    pub fn cutoff_entry(key: u64, card: u32) -> u32 {
+        (key >> (CUTOFF_SHIFT - 32)) as u32 & !63 | card
     }
 
     /// Does `card` beat the card winning so far?
