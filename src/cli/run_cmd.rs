@@ -108,7 +108,7 @@ pub struct RunArgs {
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
     /// Transposition-table budget of each thread's double-dummy solver, in MiB.
-    #[arg(long = "dd-memory", value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long = "dd-memory", value_name = "MIB", default_value_t = dealbench::dd::DEFAULT_MIB as u64, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub dd_memory: u64,
     /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
     #[arg(long, value_name = "dealer|fast", default_value = "dealer")]

@@ -38,8 +38,8 @@ impl fmt::Display for DdError {
 
 impl std::error::Error for DdError {}
 
-/// Default transposition-table budget per solver.
-const DEFAULT_MIB: usize = 256;
+/// Default transposition-table budget per solver, in MiB.
+pub const DEFAULT_MIB: usize = 256;
 
 /// A reusable double-dummy solver; owns its transposition table (one per thread).
 pub struct Solver {

@@ -214,20 +214,16 @@ impl Search {
         let ns_leads = leader & 1 == 0;
         // Tricks the side on lead still needs.
         let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
-        let shape = self.shape;
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
-        if let Some(hit) = self.tt.probe(shape, leader, pat, need) {
+        if let Some(hit) = self.tt.probe(self.shape, leader, pat, need) {
             return (self.ns_won + hit.bound, self.top_cards::<F>(hit.ks));
         }
         let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
             let ns = if ns_leads { qt } else { self.tricks_left - qt };
             // Stored too: the entry's pattern may decide positions the quick tricks do not.
-            let (ks, mask) = self.relevant(qrel, &own);
-            let bounds = if ns_leads { (qt, self.tricks_left) } else { (0, ns) };
-            self.tt.store(shape, leader, pat, mask, bounds);
-            return (self.ns_won + ns, self.top_cards::<F>(ks));
+            return (self.ns_won + ns, self.remember::<F>(leader, pat, &own, qrel, ns, ns_leads));
         }
         if side_need == self.tricks_left || self.trump < 4 {
             let (d, rel) = self.defenders_tricks(leader);
@@ -237,11 +233,26 @@ impl Search {
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (v, rel) = self.play_d::<F, 0>(&trick, beta);
-        let (ks, mask) = self.relevant(rel, &own);
-        let got = v - self.ns_won;
-        let bounds = if v >= beta { (got, self.tricks_left) } else { (0, got) };
-        self.tt.store(shape, leader, pat, mask, bounds);
-        (v, self.top_cards::<F>(ks))
+        (v, self.remember::<F>(leader, pat, &own, rel, v - self.ns_won, v >= beta))
+    }
+
+    /// Stores `got`, North-South's tricks from here, as a lower bound (`lower`) or an upper
+    /// bound for every position whose relevant ranks (from `rel`) have the owners in `own`;
+    /// returns the cards the bound relies on.
+    #[inline(always)]
+    fn remember<const F: bool>(
+        &mut self,
+        leader: usize,
+        pat: [u64; 2],
+        own: &[u32; 4],
+        rel: u64,
+        got: i32,
+        lower: bool,
+    ) -> u64 {
+        let (ks, mask) = self.relevant(rel, own);
+        let bounds = if lower { (got, self.tricks_left) } else { (0, got) };
+        self.tt.store(self.shape, leader, pat, mask, bounds);
+        self.top_cards::<F>(ks)
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
