@@ -150,17 +150,15 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let options = options(args, &name)?;
-    let order = report_order(&program);
     let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
     if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
         let file = StatsFile {
-            version: 1,
+            version: dealbench::report::stats_file::VERSION,
             seed: summary.seed,
             stream: args.stream.clone(),
             shard: args.shard.clone(),
             seconds: summary.elapsed.as_secs_f64(),
-            order,
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
@@ -306,16 +304,6 @@ fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
         return Err(format!("`{text}`: more than 13 cards"));
     }
     Ok(cards)
-}
-
-fn report_order(program: &Program) -> Vec<String> {
-    use dealbench::script::ast::Action;
-    let kind = |a: &Action| match a {
-        Action::Average(..) => Some("average".to_string()),
-        Action::Frequency(..) => Some("frequency".to_string()),
-        _ => None,
-    };
-    program.actions.iter().filter_map(kind).collect()
 }
 
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;

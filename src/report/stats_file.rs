@@ -3,6 +3,9 @@
 use crate::run::stats::Stats;
 use serde::{Deserialize, Serialize};
 
+/// The format version `--stats-json` writes and `merge` reads (2: every statistic in one list).
+pub const VERSION: u32 = 2;
+
 /// What `--stats-json` writes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatsFile {
@@ -16,21 +19,19 @@ pub struct StatsFile {
     pub shard: Option<String>,
     /// Seconds spent dealing.
     pub seconds: f64,
-    /// End-of-run reports in action order: `average` or `frequency`.
-    pub order: Vec<String>,
-    /// The figures.
+    /// The figures, every statistic in action order.
     pub stats: Stats,
 }
 
 /// Adds up shard files into the figures one run over all their slices would give.
 pub fn merge(files: &[StatsFile]) -> Result<StatsFile, String> {
     let (first, rest) = files.split_first().ok_or("merge needs at least one file")?;
+    if let Some(f) = files.iter().find(|f| f.version != VERSION) {
+        return Err(format!("a file of format version {} (this dealbench reads version {VERSION})", f.version));
+    }
     let mut total = first.clone();
     for f in rest {
-        if f.order != total.order {
-            return Err("the files come from different scripts: their reports differ".into());
-        }
-        total.stats.merge(&f.stats)?;
+        total.stats.merge(&f.stats).map_err(|e| e.to_string())?;
         total.seconds += f.seconds;
     }
     total.shard = None;
@@ -40,18 +41,7 @@ pub fn merge(files: &[StatsFile]) -> Result<StatsFile, String> {
 /// The end-of-run text dealer prints for these figures: the reports, then the statistics lines.
 pub fn render(f: &StatsFile) -> String {
     let mut out = String::new();
-    let (mut a, mut q) = (0, 0);
-    for kind in &f.order {
-        if kind == "average" {
-            if let Some(s) = f.stats.averages.get(a) {
-                super::stats::average(&mut out, s);
-            }
-            a += 1;
-        } else if let Some(s) = f.stats.frequencies.get(q) {
-            super::stats::frequency(&mut out, s);
-            q += 1;
-        }
-    }
+    f.stats.render(&mut out);
     super::stats::summary(&mut out, f.stats.generated, f.stats.produced, &f.seed.to_string(), f.seconds);
     out
 }
