@@ -2,9 +2,9 @@
 
 use super::meter::Meter;
 use clap::Args;
-use dealbench::cards::{Card, Seat};
+use dealbench::cards::{Card, Hand, Seat};
 use dealbench::eval::{Program, compile};
-use dealbench::report::stats_file::StatsFile;
+use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
 use dealbench::run::stats::Stats;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
@@ -152,13 +152,13 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     let options = options(args, &name)?;
     let order = report_order(&program);
     let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
+    let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
-    if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
+    if let (Some(path), Some(id), Some((stats, summary))) = (&args.stats_json, id, last) {
         let file = StatsFile {
-            version: 1,
-            seed: summary.seed,
-            stream: args.stream.clone(),
-            shard: args.shard.clone(),
+            version: stats_file::VERSION,
+            run: RunId { seed: summary.seed, ..id },
+            shard: args.shard.as_deref().map_or(Ok((0, 1)), parse_shard).map(|(k, n)| Shard { k, n })?,
             seconds: summary.elapsed.as_secs_f64(),
             order,
             stats,
@@ -167,6 +167,37 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(code)
+}
+
+/// What identifies the run in its `--stats-json` file (the seed is filled in when it is known).
+fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
+    let mut switches: Vec<String> = options
+        .predeal_override
+        .iter()
+        .map(|(seat, cards)| {
+            let hand = cards.iter().fold(Hand::default(), |mut h, &c| {
+                h.add(c);
+                h
+            });
+            format!("-{} {}", ["N", "E", "S", "W"][*seat], hand.dotted())
+        })
+        .collect();
+    if options.rnd_seed != 0 {
+        switches.push(format!("--rnd-seed {}", options.rnd_seed));
+    }
+    if let Some(v) = options.vulnerable {
+        switches.push(format!("--vulnerable {}", ["none", "ns", "ew", "all"][usize::from(v)]));
+    }
+    let (generate, produce) = run::deal_limits(program, options);
+    RunId {
+        dealbench: env!("CARGO_PKG_VERSION").to_string(),
+        script: stats_file::script_hash(&program.source),
+        switches,
+        seed: 0,
+        stream: if args.deals.is_some() { "deals".into() } else { args.stream.clone() },
+        generate,
+        produce,
+    }
 }
 
 fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {

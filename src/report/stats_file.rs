@@ -1,19 +1,21 @@
-//! `--stats-json`: a run's statistics as JSON, and `dealbench merge` of several such files.
+//! `--stats-json`: a run's statistics and what identifies the run, as JSON; `dealbench merge`
+//! adds up files only when they are the parts of exactly one run.
 
 use crate::run::stats::Stats;
 use serde::{Deserialize, Serialize};
+
+/// The format version this dealbench writes and reads.
+pub const VERSION: u32 = 2;
 
 /// What `--stats-json` writes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatsFile {
     /// Format version.
     pub version: u32,
-    /// The seed the run used.
-    pub seed: i64,
-    /// `dealer` or `fast`.
-    pub stream: String,
-    /// `K/N` when the run was a shard.
-    pub shard: Option<String>,
+    /// What makes two files parts of one run: every field equal.
+    pub run: RunId,
+    /// The slice of the fast stream dealt (`0/1`: all of it).
+    pub shard: Shard,
     /// Seconds spent dealing.
     pub seconds: f64,
     /// End-of-run reports in action order: `average` or `frequency`.
@@ -22,19 +24,227 @@ pub struct StatsFile {
     pub stats: Stats,
 }
 
-/// Adds up shard files into the figures one run over all their slices would give.
-pub fn merge(files: &[StatsFile]) -> Result<StatsFile, String> {
-    let (first, rest) = files.split_first().ok_or("merge needs at least one file")?;
-    let mut total = first.clone();
-    for f in rest {
-        if f.order != total.order {
-            return Err("the files come from different scripts: their reports differ".into());
-        }
-        total.stats.merge(&f.stats)?;
-        total.seconds += f.seconds;
+/// A run's identity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunId {
+    /// The version of dealbench that wrote the file.
+    pub dealbench: String,
+    /// [`script_hash`] of the script after parameter substitution.
+    pub script: String,
+    /// The switches besides the script that change the figures (`-N …`, `--rnd-seed`, `--vulnerable`).
+    pub switches: Vec<String>,
+    /// The seed the run used.
+    pub seed: i64,
+    /// `dealer`, `fast`, or `deals` (`--deals FILE`).
+    pub stream: String,
+    /// Deals to generate (per shard).
+    pub generate: u64,
+    /// Deals to produce (per shard).
+    pub produce: u64,
+}
+
+/// `--shard K/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// The slice, `0 <= k < n`.
+    pub k: u64,
+    /// The number of slices.
+    pub n: u64,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
     }
-    total.shard = None;
-    Ok(total)
+}
+
+/// A script's identity: 64-bit FNV-1a of its text as 16 hex digits (a published algorithm
+/// whose value never changes between builds, unlike std's `DefaultHasher`).
+pub fn script_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in text.as_bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Reads a file's text: the version first, so an older file gets a message of its own.
+pub fn parse(text: &str) -> Result<StatsFile, String> {
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    match json.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => {
+            return Err(format!(
+                "format version {v}; this dealbench reads version {VERSION}: write it again with `dealbench run --stats-json`"
+            ));
+        }
+        None => return Err("no format `version`: not a `--stats-json` file".into()),
+    }
+    let file: StatsFile = serde_json::from_value(json).map_err(|e| e.to_string())?;
+    check(&file)?;
+    Ok(file)
+}
+
+/// The consistency a file written by `dealbench run` has.
+fn check(f: &StatsFile) -> Result<(), String> {
+    let Shard { k, n } = f.shard;
+    if k >= n {
+        return Err(format!("shard {}: expected K/N with 0 <= K < N", f.shard));
+    }
+    if !["dealer", "fast", "deals"].contains(&f.run.stream.as_str()) {
+        return Err(format!("stream `{}`: expected `dealer`, `fast` or `deals`", f.run.stream));
+    }
+    if n > 1 && f.run.stream != "fast" {
+        return Err(format!("shard {} of the {} stream: only the fast stream is sharded", f.shard, f.run.stream));
+    }
+    if f.run.script.len() != 16 || !f.run.script.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("script hash `{}`: expected 16 hex digits", f.run.script));
+    }
+    check_order(f)?;
+    check_stats(&f.stats)
+}
+
+fn check_order(f: &StatsFile) -> Result<(), String> {
+    if let Some(bad) = f.order.iter().find(|k| *k != "average" && *k != "frequency") {
+        return Err(format!("report `{bad}` in `order`: expected `average` or `frequency`"));
+    }
+    let averages = f.order.iter().filter(|k| *k == "average").count();
+    if averages != f.stats.averages.len() || f.order.len() - averages != f.stats.frequencies.len() {
+        return Err("`order` does not list the averages and frequencies the file holds".into());
+    }
+    Ok(())
+}
+
+/// Every average counts each produced deal once, and so does every frequency table.
+fn check_stats(s: &Stats) -> Result<(), String> {
+    if s.produced > s.generated {
+        return Err(format!("produced {} of {} generated deals", s.produced, s.generated));
+    }
+    for (i, a) in s.averages.iter().enumerate() {
+        if a.count != s.produced {
+            return Err(format!("average {}: count {} for {} produced deals", i + 1, a.count, s.produced));
+        }
+    }
+    for (i, f) in s.frequencies.iter().enumerate() {
+        let buckets = |a: crate::run::stats::Axis| (i128::from(a.high) - i128::from(a.low) + 1).max(0) + 2;
+        let cells = buckets(f.rows) * f.cols.map_or(1, buckets);
+        if cells != f.counts.len() as i128 {
+            return Err(format!("frequency {}: {} counts for a table of {cells} cells", i + 1, f.counts.len()));
+        }
+        let total = f.counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+        if total != Some(s.produced) {
+            return Err(format!("frequency {}: its counts do not add up to {} produced deals", i + 1, s.produced));
+        }
+    }
+    Ok(())
+}
+
+/// A file as read, and the name errors give it.
+pub struct Part {
+    /// The file's name as given.
+    pub name: String,
+    /// Its contents.
+    pub file: StatsFile,
+}
+
+/// What [`merge`] adds up.
+pub struct Merged {
+    /// The figures of the parts together.
+    pub total: StatsFile,
+    /// The shards present, ascending.
+    pub shards: Vec<u64>,
+}
+
+impl Merged {
+    /// The shards the parts make up, e.g. `shards 0, 3 of 4`.
+    pub fn describe(&self) -> String {
+        shards(&self.shards, self.total.shard.n)
+    }
+}
+
+/// Adds up the parts of one run. Refused, naming the file and the difference, when the parts
+/// differ in identity, are shards of different N, hold a shard twice, or (unless `partial`)
+/// leave shards out; a sum that overflows is an error.
+pub fn merge(parts: &[Part], partial: bool) -> Result<Merged, String> {
+    let (first, rest) = parts.split_first().ok_or("merge needs at least one file")?;
+    for p in rest {
+        if let Some((this, that)) = difference(&first.file.run, &p.file.run) {
+            return Err(format!("{}: {this}, but {} has {that}: not parts of one run", p.name, first.name));
+        }
+    }
+    let shards = shard_set(parts, partial)?;
+    let mut total = first.file.clone();
+    for p in rest {
+        total.stats.merge(&p.file.stats).map_err(|e| format!("{}: {e}", p.name))?;
+        total.seconds += p.file.seconds;
+    }
+    total.shard.k = 0;
+    Ok(Merged { total, shards })
+}
+
+/// The first field in which `other` differs from `first`: `(seed 6, seed 5)`.
+fn difference(first: &RunId, other: &RunId) -> Option<(String, String)> {
+    let field = |name: &str, a: String, b: String| (a != b).then(|| (format!("{name} {b}"), format!("{name} {a}")));
+    let switches = |s: &[String]| if s.is_empty() { "(none)".to_string() } else { s.join(" ") };
+    field("dealbench", first.dealbench.clone(), other.dealbench.clone())
+        .or_else(|| field("script", first.script.clone(), other.script.clone()))
+        .or_else(|| field("switches", switches(&first.switches), switches(&other.switches)))
+        .or_else(|| field("stream", first.stream.clone(), other.stream.clone()))
+        .or_else(|| field("seed", first.seed.to_string(), other.seed.to_string()))
+        .or_else(|| field("generate", first.generate.to_string(), other.generate.to_string()))
+        .or_else(|| field("produce", first.produce.to_string(), other.produce.to_string()))
+}
+
+/// The shards' K, ascending, when they are all of one N and each K comes once; every K
+/// unless `partial`.
+fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, String> {
+    let first = &parts[0];
+    let n = first.file.shard.n;
+    let mut holder: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
+    for p in parts {
+        let s = p.file.shard;
+        if s.n != n {
+            return Err(format!("{} is shard {s}, but {} is shard {}", p.name, first.name, first.file.shard));
+        }
+        if let Some(other) = holder.insert(s.k, &p.name) {
+            return Err(if other == p.name {
+                format!("{} is given twice", p.name)
+            } else {
+                format!("{} and {other} are both shard {s}", p.name)
+            });
+        }
+    }
+    let present: Vec<u64> = holder.into_keys().collect();
+    if !partial && present.len() as u64 != n {
+        let missing: Vec<u64> = (0..n).filter(|k| present.binary_search(k).is_err()).collect();
+        let verb = if missing.len() == 1 { "is" } else { "are" };
+        return Err(format!(
+            "{} {verb} missing: merge every shard, or add --partial to add up only these",
+            shards(&missing, n)
+        ));
+    }
+    Ok(present)
+}
+
+/// `shard 1 of 4`, `shards 0, 2-3 of 4`.
+fn shards(ks: &[u64], n: u64) -> String {
+    let noun = if ks.len() == 1 { "shard" } else { "shards" };
+    format!("{noun} {} of {n}", ranges(ks))
+}
+
+/// Ascending numbers as ranges: `0, 2-5, 7`.
+fn ranges(ks: &[u64]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ks.len() {
+        let mut j = i;
+        while j + 1 < ks.len() && ks[j + 1] == ks[j] + 1 {
+            j += 1;
+        }
+        out.push(if j == i { ks[i].to_string() } else { format!("{}-{}", ks[i], ks[j]) });
+        i = j + 1;
+    }
+    out.join(", ")
 }
 
 /// The end-of-run text dealer prints for these figures: the reports, then the statistics lines.
@@ -52,6 +262,25 @@ pub fn render(f: &StatsFile) -> String {
             q += 1;
         }
     }
-    super::stats::summary(&mut out, f.stats.generated, f.stats.produced, &f.seed.to_string(), f.seconds);
+    super::stats::summary(&mut out, f.stats.generated, f.stats.produced, &f.run.seed.to_string(), f.seconds);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_the_published_test_vectors() {
+        // From the FNV reference test suite (Fowler, Noll, Vo).
+        assert_eq!(script_hash(""), "cbf29ce484222325");
+        assert_eq!(script_hash("a"), "af63dc4c8601ec8c");
+        assert_eq!(script_hash("foobar"), "85944171f73967e8");
+    }
+
+    #[test]
+    fn ranges_join_neighbours() {
+        assert_eq!(ranges(&[0, 2, 3, 4, 5, 7]), "0, 2-5, 7");
+        assert_eq!(ranges(&[1, 2]), "1-2");
+    }
 }

@@ -198,6 +198,11 @@ pub fn produce_limit(program: &Program, options: &RunOptions) -> u64 {
     engine::counts(program, options).1
 }
 
+/// The deals a run of `program` with `options` generates at most, and produces at most.
+pub fn deal_limits(program: &Program, options: &RunOptions) -> (u64, u64) {
+    engine::counts(program, options)
+}
+
 fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &AtomicBool) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         engine::Engine::new(program, options, tx, cancel).run();

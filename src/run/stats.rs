@@ -35,11 +35,12 @@ impl AverageStat {
         let var = (self.sum_sq as f64 - (self.sum as f64).powi(2) / n) / (n - 1.0);
         (var.max(0.0) / n).sqrt()
     }
-    /// Adds another shard's totals.
-    pub fn merge(&mut self, other: &AverageStat) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+    /// Adds another shard's totals; an error when a sum overflows.
+    pub fn merge(&mut self, other: &AverageStat) -> Result<(), String> {
+        self.count = add(self.count, other.count, "average count")?;
+        self.sum = self.sum.checked_add(other.sum).ok_or_else(|| overflow("average sum"))?;
+        self.sum_sq = self.sum_sq.checked_add(other.sum_sq).ok_or_else(|| overflow("average sum of squares"))?;
+        Ok(())
     }
 }
 
@@ -103,11 +104,12 @@ impl FrequencyStat {
     pub fn cell(&self, row: usize, col: usize) -> u64 {
         self.counts[row * self.col_buckets() + col]
     }
-    /// Adds another shard's counts (same shape).
-    pub fn merge(&mut self, other: &FrequencyStat) {
+    /// Adds another shard's counts (same shape); an error when a count overflows.
+    pub fn merge(&mut self, other: &FrequencyStat) -> Result<(), String> {
         for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
+            *a = add(*a, *b, "frequency count")?;
         }
+        Ok(())
     }
 }
 
@@ -125,7 +127,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Adds another shard's figures; an error when the two runs' statistics differ in shape.
+    /// Adds another shard's figures; an error when the two runs' statistics differ in shape or
+    /// a sum overflows (then `self` is unchanged).
     pub fn merge(&mut self, other: &Stats) -> Result<(), String> {
         let same_averages = self.averages.len() == other.averages.len()
             && self.averages.iter().zip(&other.averages).all(|(a, b)| a.label == b.label);
@@ -136,16 +139,26 @@ impl Stats {
         if !same_averages || !same_freqs {
             return Err("the files come from different scripts: their averages and frequencies differ".into());
         }
-        self.generated += other.generated;
-        self.produced += other.produced;
-        for (a, b) in self.averages.iter_mut().zip(&other.averages) {
-            a.merge(b);
+        let mut sum = self.clone();
+        sum.generated = add(self.generated, other.generated, "generated")?;
+        sum.produced = add(self.produced, other.produced, "produced")?;
+        for (a, b) in sum.averages.iter_mut().zip(&other.averages) {
+            a.merge(b)?;
         }
-        for (a, b) in self.frequencies.iter_mut().zip(&other.frequencies) {
-            a.merge(b);
+        for (a, b) in sum.frequencies.iter_mut().zip(&other.frequencies) {
+            a.merge(b)?;
         }
+        *self = sum;
         Ok(())
     }
+}
+
+fn add(a: u64, b: u64, what: &str) -> Result<u64, String> {
+    a.checked_add(b).ok_or_else(|| overflow(what))
+}
+
+fn overflow(what: &str) -> String {
+    format!("`{what}` overflows when added up")
 }
 
 #[cfg(test)]
