@@ -58,26 +58,7 @@ impl<R: BufRead> DealReader<R> {
         self.not_utf8
     }
 
-    fn line_error(&self, e: LineError) -> ReadError {
-        let message = match e {
-            LineError::Io(e) => e.to_string(),
-            LineError::TooLong => format!("a line longer than {MAX_LINE} bytes: not a deal file"),
-        };
-        ReadError { line: self.lines.number(), message }
-    }
-}
-
-impl<R: BufRead> Iterator for DealReader<R> {
-    type Item = Result<Record, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let item = self.read();
-        self.failed = matches!(item, Some(Err(_)));
-        item
-    }
-}
-
-impl<R: BufRead> DealReader<R> {
+    /// The next record; `None` at the end of the input and after an error.
     fn read(&mut self) -> Option<Result<Record, ReadError>> {
         if self.failed {
             return None;
@@ -104,6 +85,24 @@ impl<R: BufRead> DealReader<R> {
                 None => {}
             }
         }
+    }
+
+    fn line_error(&self, e: LineError) -> ReadError {
+        let message = match e {
+            LineError::Io(e) => e.to_string(),
+            LineError::TooLong => format!("a line longer than {MAX_LINE} bytes: not a deal file"),
+        };
+        ReadError { line: self.lines.number(), message }
+    }
+}
+
+impl<R: BufRead> Iterator for DealReader<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.read();
+        self.failed |= matches!(item, Some(Err(_)));
+        item
     }
 }
 
@@ -163,15 +162,15 @@ fn parse_oneline(line: &str) -> Result<Deal, String> {
     let mut deal = Deal::default();
     for (seat, name) in SEATS.iter().enumerate() {
         let label = *words.get(2 * seat).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
-        if let Some(given) = seat_of(label).filter(|&s| s != seat) {
-            return Err(if given < seat {
-                format!("`{label}` is given twice")
-            } else {
-                format!("`{label}` where `{name}` belongs: a oneline record gives n, e, s, w in that order")
-            });
-        }
-        if seat_of(label).is_none() {
-            return Err(format!("`{label}` where the seat `{name}` belongs"));
+        match seat_of(label) {
+            Some(s) if s == seat => {}
+            Some(s) if s < seat => return Err(format!("`{label}` is given twice")),
+            Some(_) => {
+                return Err(format!(
+                    "`{label}` where `{name}` belongs: a oneline record gives n, e, s, w in that order"
+                ));
+            }
+            None => return Err(format!("`{label}` where the seat `{name}` belongs")),
         }
         let hand = words.get(2 * seat + 1).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
         deal.hands[seat] = super::pbn::parse_hand(hand).map_err(|e| e.0)?;
@@ -324,5 +323,6 @@ mod tests {
         let e = reader.next().unwrap().unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("longer than 65536 bytes"), "{}", e.message);
+        assert!(reader.next().is_none() && reader.next().is_none(), "the reading stops at the error");
     }
 }

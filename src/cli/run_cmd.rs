@@ -159,14 +159,15 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         options.deals = Some(Arc::new(read_deal_file(path, args.strict, limit)?));
     }
     let order = report_order(&program);
-    let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
+    let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    let (k, n) = options.shard.unwrap_or((0, 1));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
     if let (Some(path), Some(id), Some((stats, summary))) = (&args.stats_json, id, last) {
         let file = StatsFile {
             version: stats_file::VERSION,
             run: RunId { seed: summary.seed, ..id },
-            shard: args.shard.as_deref().map_or(Ok((0, 1)), parse_shard).map(|(k, n)| Shard { k, n })?,
+            shard: Shard { k, n },
             seconds: summary.elapsed.as_secs_f64(),
             order,
             stats,
@@ -183,10 +184,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
         .predeal_override
         .iter()
         .map(|(seat, cards)| {
-            let hand = cards.iter().fold(Hand::default(), |mut h, &c| {
-                h.add(c);
-                h
-            });
+            let hand = Hand(cards.iter().fold(0, |a, c| a | c.bit()));
             format!("-{} {}", ["N", "E", "S", "W"][*seat], hand.dotted())
         })
         .collect();

@@ -158,7 +158,7 @@ pub struct Merged {
 impl Merged {
     /// The shards the parts make up, e.g. `shards 0, 3 of 4`.
     pub fn describe(&self) -> String {
-        shards(&self.shards, self.total.shard.n)
+        shards(&runs(&self.shards), self.total.shard.n)
     }
 }
 
@@ -215,9 +215,9 @@ fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, String> {
         }
     }
     let present: Vec<u64> = holder.into_keys().collect();
-    if !partial && present.len() as u64 != n {
-        let missing: Vec<u64> = (0..n).filter(|k| present.binary_search(k).is_err()).collect();
-        let verb = if missing.len() == 1 { "is" } else { "are" };
+    let missing = gaps(&present, n);
+    if !partial && !missing.is_empty() {
+        let verb = if n - present.len() as u64 == 1 { "is" } else { "are" };
         return Err(format!(
             "{} {verb} missing: merge every shard, or add --partial to add up only these",
             shards(&missing, n)
@@ -226,25 +226,40 @@ fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, String> {
     Ok(present)
 }
 
-/// `shard 1 of 4`, `shards 0, 2-3 of 4`.
-fn shards(ks: &[u64], n: u64) -> String {
-    let noun = if ks.len() == 1 { "shard" } else { "shards" };
-    format!("{noun} {} of {n}", ranges(ks))
+/// `shard 1 of 4`, `shards 0, 2-3 of 4`, from runs of consecutive shards.
+fn shards(runs: &[(u64, u64)], n: u64) -> String {
+    let noun = if matches!(runs, [(a, b)] if a == b) { "shard" } else { "shards" };
+    let text: Vec<String> =
+        runs.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+    format!("{noun} {} of {n}", text.join(", "))
 }
 
-/// Ascending numbers as ranges: `0, 2-5, 7`.
-fn ranges(ks: &[u64]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ks.len() {
-        let mut j = i;
-        while j + 1 < ks.len() && ks[j + 1] == ks[j] + 1 {
-            j += 1;
+/// Ascending numbers as runs of consecutive ones: `0, 2, 3, 4` gives `(0, 0), (2, 4)`.
+fn runs(ks: &[u64]) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    for &k in ks {
+        match out.last_mut() {
+            Some((_, b)) if *b + 1 == k => *b = k,
+            _ => out.push((k, k)),
         }
-        out.push(if j == i { ks[i].to_string() } else { format!("{}-{}", ks[i], ks[j]) });
-        i = j + 1;
     }
-    out.join(", ")
+    out
+}
+
+/// The runs of `0..n` that ascending `ks` (all below `n`) leave out.
+fn gaps(ks: &[u64], n: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut next = 0;
+    for &k in ks {
+        if k > next {
+            out.push((next, k - 1));
+        }
+        next = k + 1;
+    }
+    if next < n {
+        out.push((next, n - 1));
+    }
+    out
 }
 
 /// The end-of-run text dealer prints for these figures: the reports, then the statistics lines.
@@ -279,8 +294,11 @@ mod tests {
     }
 
     #[test]
-    fn ranges_join_neighbours() {
-        assert_eq!(ranges(&[0, 2, 3, 4, 5, 7]), "0, 2-5, 7");
-        assert_eq!(ranges(&[1, 2]), "1-2");
+    fn shards_are_named_in_runs() {
+        assert_eq!(shards(&runs(&[0, 2, 3, 4, 5, 7]), 8), "shards 0, 2-5, 7 of 8");
+        assert_eq!(shards(&runs(&[1]), 2), "shard 1 of 2");
+        assert_eq!(shards(&gaps(&[0, 2, 3, 4, 5, 7], 8), 8), "shards 1, 6 of 8");
+        assert_eq!(shards(&gaps(&[3], u64::MAX), u64::MAX), format!("shards 0-2, 4-{} of {}", u64::MAX - 1, u64::MAX));
+        assert!(gaps(&[0, 1], 2).is_empty());
     }
 }
