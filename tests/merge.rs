@@ -122,13 +122,14 @@ fn corrupt_files_are_refused_by_name() {
     assert_eq!(merge(&d, &["s0.json", "s1.json"]).0, Some(0));
     std::fs::write(d.join("cut.json"), &std::fs::read(d.join("s1.json")).unwrap()[..40]).unwrap();
     assert_refused(&d, &["s0.json", "cut.json"], &["cut.json:"]);
-    let cases: [(&str, serde_json::Value, &str); 7] = [
+    let cases: [(&str, serde_json::Value, &str); 8] = [
         ("/shard/k", 2.into(), "shard 2/2"),
         ("/shard/n", 0.into(), "shard 1/0"),
         ("/version", 1.into(), "version 1"),
         ("/run/stream", "slow".into(), "stream `slow`"),
         ("/order/0", "median".into(), "median"),
         ("/stats/frequencies/0/counts", serde_json::json!([1, 2]), "counts"),
+        ("/stats/frequencies/0/rows", serde_json::json!({"low": i64::MIN, "high": i64::MAX}), "counts"),
         ("/stats/averages/0/count", 1.into(), "count"),
     ];
     for (pointer, value, want) in cases {

@@ -127,9 +127,9 @@ fn check_stats(s: &Stats) -> Result<(), String> {
     }
     for (i, f) in s.frequencies.iter().enumerate() {
         let buckets = |a: crate::run::stats::Axis| (i128::from(a.high) - i128::from(a.low) + 1).max(0) + 2;
-        let cells = buckets(f.rows) * f.cols.map_or(1, buckets);
-        if cells != f.counts.len() as i128 {
-            return Err(format!("frequency {}: {} counts for a table of {cells} cells", i + 1, f.counts.len()));
+        let cells = buckets(f.rows).checked_mul(f.cols.map_or(1, buckets));
+        if cells != Some(f.counts.len() as i128) {
+            return Err(format!("frequency {}: {} counts do not fit the table's axes", i + 1, f.counts.len()));
         }
         let total = f.counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
         if total != Some(s.produced) {
@@ -291,6 +291,15 @@ mod tests {
         assert_eq!(script_hash(""), "cbf29ce484222325");
         assert_eq!(script_hash("a"), "af63dc4c8601ec8c");
         assert_eq!(script_hash("foobar"), "85944171f73967e8");
+    }
+
+    #[test]
+    fn a_table_too_large_to_count_is_corrupt_not_a_panic() {
+        use crate::run::stats::{Axis, FrequencyStat};
+        let wide = Axis { low: i64::MIN, high: i64::MAX };
+        let f = FrequencyStat { label: None, rows: wide, cols: Some(wide), counts: vec![0; 4] };
+        let stats = Stats { frequencies: vec![f], ..Stats::default() };
+        assert!(check_stats(&stats).unwrap_err().contains("do not fit the table's axes"));
     }
 
     #[test]
