@@ -65,6 +65,13 @@ impl Statistic for AverageStat {
         let _ = writeln!(out, "{}", fmt_g(mean));
     }
 
+    fn check(&self, produced: u64) -> Result<(), String> {
+        if self.count != produced {
+            return Err(format!("count {} for {produced} produced deals", self.count));
+        }
+        Ok(())
+    }
+
     fn view(&self) -> View {
         View::Mean { label: self.label.clone(), count: self.count, mean: self.mean(), std_error: self.std_error() }
     }

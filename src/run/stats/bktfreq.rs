@@ -2,7 +2,7 @@
 //! two-dimensional, in DealerV2_4's layout (dealerv2/DealerV2_4 `deal_bktfreq_subs.c`, as its
 //! regression output `BktFreq_s19.ref` shows it).
 
-use super::{MergeError, Statistic, View, add_counts};
+use super::{MergeError, Statistic, View, add_counts, check_counts};
 use crate::script::ast::Buckets;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -142,6 +142,18 @@ impl Statistic for BktFreqStat {
             None => self.one_dimension(out),
             Some(cols) => self.two_dimensions(out, cols),
         }
+    }
+
+    fn check(&self, produced: u64) -> Result<(), String> {
+        // as Buckets::count, in wide integers: a read file's buckets may be anything
+        let count =
+            |b: Buckets| (b.size > 0).then(|| (3 + (i128::from(b.hi) - i128::from(b.lo)) / i128::from(b.size)).max(2));
+        let cells = match (count(self.rows), self.cols.map(count)) {
+            (Some(r), None) => Some(r),
+            (Some(r), Some(Some(c))) => r.checked_mul(c),
+            _ => None,
+        };
+        check_counts(&self.counts, cells, produced, "buckets")
     }
 
     fn view(&self) -> View {

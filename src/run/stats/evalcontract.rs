@@ -2,7 +2,7 @@
 //! from its double-dummy tricks, as its regression output (`EvalContract_New_s103.ref`) prints
 //! it: `Contract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, …`.
 
-use super::{MergeError, Statistic, View, add_counts};
+use super::{MergeError, Statistic, View, add_counts, check_counts};
 use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::EvalContract;
 use serde::{Deserialize, Serialize};
@@ -118,6 +118,10 @@ impl Statistic for EvalContractStat {
 
     fn render(&self, out: &mut String, produced: u64) {
         self.report(out, produced);
+    }
+
+    fn check(&self, produced: u64) -> Result<(), String> {
+        check_counts(&self.tricks, Some(14), produced, "trick counts")
     }
 
     fn view(&self) -> View {

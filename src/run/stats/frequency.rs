@@ -1,6 +1,6 @@
 //! `frequency`: a histogram of an expression, or a cross-tab of two, with Low and High buckets.
 
-use super::{MergeError, Statistic, View, add_counts};
+use super::{MergeError, Statistic, View, add_counts, check_counts};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -133,6 +133,12 @@ impl Statistic for FrequencyStat {
             None => self.one_dimension(out),
             Some(c) => self.two_dimensions(out, c),
         }
+    }
+
+    fn check(&self, produced: u64) -> Result<(), String> {
+        let buckets = |a: Axis| (i128::from(a.high) - i128::from(a.low) + 1).max(0) + 2;
+        let cells = buckets(self.rows).checked_mul(self.cols.map_or(1, buckets));
+        check_counts(&self.counts, cells, produced, "axes")
     }
 
     fn view(&self) -> View {

@@ -23,6 +23,9 @@ pub trait Statistic {
     fn merge(&mut self, other: &Self) -> Result<(), MergeError>;
     /// The end-of-run report as the original prints it, for a run that produced `produced` deals.
     fn render(&self, out: &mut String, produced: u64);
+    /// What a run that produced `produced` deals gives (every deal counted once, a table of
+    /// its own shape): an error names what a read file breaks.
+    fn check(&self, produced: u64) -> Result<(), String>;
     /// What the workbench draws.
     fn view(&self) -> View;
 }
@@ -59,6 +62,19 @@ pub(crate) fn add_counts(a: &mut [u64], b: &[u64], what: &'static str) -> Result
         return Err(MergeError::Shape(format!("the {what} tables differ in size")));
     }
     a.iter_mut().zip(b).try_for_each(|(x, &y)| add_count(x, y, what))
+}
+
+/// Checks that a table's counts fill the `cells` its `parts` (axes, buckets) make (None: too
+/// many to hold) and add up to `produced`.
+pub(crate) fn check_counts(counts: &[u64], cells: Option<i128>, produced: u64, parts: &str) -> Result<(), String> {
+    if cells != Some(counts.len() as i128) {
+        return Err(format!("{} counts do not fit the table's {parts}", counts.len()));
+    }
+    let total = counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+    if total != Some(produced) {
+        return Err(format!("its counts do not add up to {produced} produced deals"));
+    }
+    Ok(())
 }
 
 /// A statistic as the workbench draws it.
@@ -158,6 +174,16 @@ impl Stat {
         }
     }
 
+    /// See [`Statistic::check`].
+    pub fn check(&self, produced: u64) -> Result<(), String> {
+        match self {
+            Stat::Average(s) => s.check(produced),
+            Stat::Frequency(s) => s.check(produced),
+            Stat::BktFreq(s) => s.check(produced),
+            Stat::EvalContract(s) => s.check(produced),
+        }
+    }
+
     /// The action's name.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -192,15 +218,30 @@ impl Stats {
     }
 
     /// Adds another shard's figures; an error when the runs' statistics differ in kind or
-    /// shape, or a count overflows.
+    /// shape, or a count overflows (then `self` is unchanged).
     pub fn merge(&mut self, other: &Stats) -> Result<(), MergeError> {
         if self.stats.len() != other.stats.len() {
             let n = |s: &Stats| s.stats.len();
             return Err(MergeError::Shape(format!("{} statistics against {}", n(self), n(other))));
         }
-        add_count(&mut self.generated, other.generated, "count of generated deals")?;
-        add_count(&mut self.produced, other.produced, "count of produced deals")?;
-        self.stats.iter_mut().zip(&other.stats).try_for_each(|(a, b)| a.merge(b))
+        let mut sum = self.clone();
+        add_count(&mut sum.generated, other.generated, "count of generated deals")?;
+        add_count(&mut sum.produced, other.produced, "count of produced deals")?;
+        sum.stats.iter_mut().zip(&other.stats).try_for_each(|(a, b)| a.merge(b))?;
+        *self = sum;
+        Ok(())
+    }
+
+    /// What the figures of one run hold: at most as many produced deals as generated, and
+    /// every statistic consistent with them (see [`Statistic::check`]).
+    pub fn check(&self) -> Result<(), String> {
+        if self.produced > self.generated {
+            return Err(format!("produced {} of {} generated deals", self.produced, self.generated));
+        }
+        for (i, s) in self.stats.iter().enumerate() {
+            s.check(self.produced).map_err(|e| format!("{} {}: {e}", s.kind(), i + 1))?;
+        }
+        Ok(())
     }
 
     /// Every statistic's end-of-run report, in action order.
