@@ -1,13 +1,16 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
+use super::holdings::parse_holdings;
 use super::meter::Meter;
 use clap::Args;
-use dealbench::cards::{Card, Seat};
+use dealbench::cards::Seat;
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::StatsFile;
 use dealbench::run::stats::Stats;
+use dealbench::run::predeal::switch_name;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
+use dealbench::script::diag::Diagnostic;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -150,6 +153,13 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let options = options(args, &name)?;
+    if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
+        match clash.span() {
+            Some(span) => eprint!("{}", Diagnostic::error(&name, &source, span, clash.message()).render()),
+            None => eprintln!("dealbench: {}", clash.message()),
+        }
+        return Ok(255);
+    }
     let order = report_order(&program);
     let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
@@ -230,7 +240,7 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     }
     for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
         if let Some(t) = text {
-            o.predeal_override.push((seat, parse_holdings(t)?));
+            o.predeal_override.push((seat, parse_holdings(t).map_err(|e| format!("{} {e}", switch_name(seat)))?));
         }
     }
     Ok(o)
@@ -287,25 +297,6 @@ fn parse_vul(v: &str) -> Result<u8, String> {
         "all" | "both" => Ok(3),
         _ => Err(format!("--vulnerable {v}: expected none, ns, ew or all")),
     }
-}
-
-/// `S8743,HA9,D642,CQT64` as cards.
-fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
-    let mut cards = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let b = part.as_bytes();
-        let suit = dealbench::cards::suit_of_char(b[0].to_ascii_uppercase())
-            .ok_or_else(|| format!("`{part}`: a holding starts with a suit letter S, H, D or C"))?;
-        for &r in &b[1..] {
-            let rank = dealbench::cards::rank_of_char(r.to_ascii_uppercase())
-                .ok_or_else(|| format!("`{part}`: `{}` is not a rank", r as char))?;
-            cards.push(Card::new(suit, rank));
-        }
-    }
-    if cards.len() > 13 {
-        return Err(format!("`{text}`: more than 13 cards"));
-    }
-    Ok(cards)
 }
 
 fn report_order(program: &Program) -> Vec<String> {

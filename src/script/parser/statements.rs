@@ -268,6 +268,7 @@ impl Parser {
             return Err(self.error_at(span, msg));
         }
         self.script.predeal.push((seat, card));
+        self.script.predeal_at.push(span);
         Ok(())
     }
 
@@ -321,6 +322,6 @@ impl Parser {
 }
 
 /// A card as `SA`, `HT`.
-pub(crate) fn card_name(c: Card) -> String {
+pub fn card_name(c: Card) -> String {
     format!("{}{}", crate::cards::SUIT_CHARS[c.suit()] as char, crate::cards::RANK_CHARS[c.rank()] as char)
 }
