@@ -6,8 +6,8 @@ use clap::Args;
 use dealbench::cards::Seat;
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::StatsFile;
-use dealbench::run::stats::Stats;
 use dealbench::run::predeal::switch_name;
+use dealbench::run::stats::Stats;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
 use dealbench::script::diag::Diagnostic;
@@ -155,7 +155,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     let options = options(args, &name)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
-            Some(span) => eprint!("{}", Diagnostic::error(&name, &source, span, clash.message()).render()),
+            Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
             None => eprintln!("dealbench: {}", clash.message()),
         }
         return Ok(255);

@@ -45,7 +45,13 @@ fn assert_deals(deals: impl Iterator<Item = Deal>, predeal: &[(Seat, Card)]) {
     for deal in deals {
         assert!(deal.is_complete(), "{}", deal.oneline());
         for &(seat, card) in predeal {
-            assert!(deal.hands[seat].has(card), "{} not with {}: {}", card_name(card), SEAT_NAMES[seat], deal.oneline());
+            assert!(
+                deal.hands[seat].has(card),
+                "{} not with {}: {}",
+                card_name(card),
+                SEAT_NAMES[seat],
+                deal.oneline()
+            );
         }
     }
 }

@@ -265,8 +265,8 @@ impl Parser {
     fn primary(&mut self) -> PResult<Expr> {
         match self.peek().clone() {
             Tok::Number(n) | Tok::DotNum(n) => {
-                self.bump();
-                Ok(Expr::Num(n))
+                let span = self.bump().span;
+                Ok(Expr::Num(self.int32(n, span)?.into()))
             }
             Tok::Pattern(p) if p.bytes().all(|b| b.is_ascii_digit()) => {
                 self.bump();
