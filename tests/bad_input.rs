@@ -80,3 +80,60 @@ fn control_characters_are_shown_escaped() {
     assert!(err.contains("2 | condition \\u{1b}[31m hcp(north) > 10\n  |           ^^^^^^\n"), "{err}");
     assert!(!err.contains('\u{1b}'));
 }
+
+#[test]
+fn a_parameter_needs_a_name() {
+    for bad in ["=5", "$=5", "a-b=1", "12=3"] {
+        let err = refused("produce 1\n", &["--param", bad]);
+        assert!(
+            err.starts_with(&format!("dealbench: --param {bad}: `")) && err.contains("not a parameter name"),
+            "{err}"
+        );
+    }
+    let (out, err, rc) = run("produce $n\naction printoneline\n", &["-v", "-s", "1", "--param", "$n=2"]);
+    assert_eq!((rc, out.lines().count()), (Some(0), 2), "{err}");
+}
+
+#[test]
+fn threads_beyond_the_cores_are_capped_with_a_note() {
+    let script = "produce 3\naction printoneline\n";
+    let (one, _, _) = run(script, &["-s", "1", "-v", "-R", "1"]);
+    let (many, err, rc) = run(script, &["-s", "1", "-v", "-R", "100000"]);
+    assert_eq!((rc, many), (Some(0), one));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(err, format!("dealbench: -R 100000: using {cores} threads, one per core\n"));
+}
+
+fn missing_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("dealbench-no-such-dir-{}", std::process::id())).join("out")
+}
+
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    let bad = missing_dir();
+    let bad = bad.to_str().unwrap();
+    let script = "produce 2\naction printoneline\n";
+    for (switch, arg) in [("--stats-json", bad.to_string()), ("-C", bad.to_string()), ("-X", format!("w:{bad}"))] {
+        let err = refused(script, &["-s", "1", switch, &arg]);
+        assert_eq!(err, format!("dealbench: {switch} {bad}: No such file or directory (os error 2)\n"), "{switch}");
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_no_stats_file_behind() {
+    let path = std::env::temp_dir().join(format!("dealbench-stats-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let failing = "condition score(vul, 1000, 3) > 0\n";
+    let (_, err, rc) = run(failing, &["-s", "1", "--stats-json", path.to_str().unwrap()]);
+    assert_eq!(rc, Some(1), "{err}");
+    assert!(!path.exists(), "a file the run could not fill is removed");
+    std::fs::write(&path, "kept").unwrap();
+    run(failing, &["-s", "1", "--stats-json", path.to_str().unwrap()]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept", "an existing file is left as it was");
+    let (_, err, rc) =
+        run("produce 1\naction average hcp(north)\n", &["-s", "1", "--stats-json", path.to_str().unwrap()]);
+    assert_eq!(rc, Some(0), "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with('{') && text.contains("\"produced\": 1"), "{text}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -4,6 +4,7 @@ mod holdings;
 mod merge_cmd;
 mod meter;
 mod run_cmd;
+mod stats_out;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -2,6 +2,7 @@
 
 use super::holdings::parse_holdings;
 use super::meter::Meter;
+use super::stats_out::StatsOut;
 use clap::Args;
 use dealbench::cards::Seat;
 use dealbench::eval::{Program, compile};
@@ -107,7 +108,7 @@ pub struct RunArgs {
     /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
-    /// Threads that deal and test the condition (default: every core).
+    /// Threads that deal and test the condition (default and most: one per core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
     /// Transposition-table budget of each thread's double-dummy solver, in MiB.
@@ -160,10 +161,11 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         }
         return Ok(255);
     }
+    let stats_out = args.stats_json.as_deref().map(StatsOut::open).transpose()?;
     let order = report_order(&program);
     let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
-    if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
+    if let (Some(out), Some((stats, summary))) = (stats_out, last) {
         let file = StatsFile {
             version: 1,
             seed: summary.seed,
@@ -174,7 +176,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        out.write(&text)?;
     }
     Ok(code)
 }
@@ -185,7 +187,14 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
     for p in &args.params {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
-        params.push((k.trim_start_matches('$').to_string(), v.to_string()));
+        let name = k.strip_prefix('$').unwrap_or(k);
+        if !dealbench::script::params::is_name(name) {
+            return Err(format!(
+                "--param {p}: `{name}` is not a parameter name: expected NAME=VALUE, NAME one digit or \
+                 letters, digits and `_` not starting with a digit"
+            ));
+        }
+        params.push((name.to_string(), v.to_string()));
     }
     Ok(CompileOptions { params })
 }
@@ -219,11 +228,11 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     if let Some(v) = &args.vulnerable {
         o.vulnerable = Some(parse_vul(v)?);
     }
-    o.csv_file = report_file(args.csv.as_deref())?;
-    o.export_file = report_file(args.export.as_deref())?;
+    o.csv_file = report_file("-C", args.csv.as_deref())?;
+    o.export_file = report_file("-X", args.export.as_deref())?;
     o.title = args.title.clone();
     o.dd_memory_mib = Some(args.dd_memory as usize);
-    o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    o.threads = threads(args.threads);
     o.stream = match args.stream.as_str() {
         "dealer" => run::StreamKind::Dealer,
         "fast" => run::StreamKind::Fast,
@@ -246,12 +255,25 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     Ok(o)
 }
 
+/// `-R`: at most one thread per core, since more only share the cores (a note says so).
+fn threads(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => cores,
+        Some(n) if n > cores => {
+            eprintln!("dealbench: -R {n}: using {cores} threads, one per core");
+            cores
+        }
+        Some(n) => n.max(1),
+    }
+}
+
 /// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
 /// before it starts; the run then appends to it.
-fn report_file(arg: Option<&str>) -> Result<Option<PathBuf>, String> {
+fn report_file(switch: &str, arg: Option<&str>) -> Result<Option<PathBuf>, String> {
     let Some(arg) = arg else { return Ok(None) };
     let (path, truncate) = run::files::split_mode(arg);
-    run::files::open(&path, truncate).map_err(|e| format!("{}: {e}", path.display()))?;
+    run::files::open(&path, truncate).map_err(|e| format!("{switch} {}: {e}", path.display()))?;
     Ok(Some(path))
 }
 
