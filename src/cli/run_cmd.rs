@@ -255,9 +255,14 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     Ok(o)
 }
 
+/// The cores this process may run on: the most threads that help.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `-R`: at most one thread per core, since more only share the cores (a note says so).
 fn threads(asked: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     match asked {
         None => cores,
         Some(n) if n > cores => {
