@@ -60,7 +60,10 @@ fn a_seed_too_large_is_an_error_not_two_statements() {
 #[test]
 fn huge_frequency_tables_are_errors_not_panics() {
     let wide = "action frequency (hcp(north), -5000000000000000000, 5000000000000000000)\n";
-    assert!(refused(wide, &["-p", "1"]).contains("error: number too large: values are 32-bit integers"));
+    assert!(
+        refused(wide, &["-p", "1"])
+            .contains("error: number too small: values are 32-bit integers, at least -2147483648")
+    );
     let square = "action frequency (hcp(north), 0, 100000, hcp(south), 0, 100000)\n";
     let err = refused(square, &["-p", "1"]);
     assert!(err.starts_with("(null):1:54: error: the table is too large: 100001 × 100001 values"), "{err}");

@@ -136,7 +136,7 @@ impl Parser {
             let start = self.span();
             let r2 = self.range()?;
             let values = |(low, high): (i64, i64)| (high - low + 1) as usize;
-            self.check_cells(start, [values(r1), values(r2)], [values(r1) + 2, values(r2) + 2], "values")?;
+            self.check_cells(start, [values(r1), values(r2)], "values")?;
             Some((e2, r2))
         } else {
             None
@@ -169,7 +169,7 @@ impl Parser {
             self.expect_op(",", "then the second axis' lowest bucket")?;
             let start = self.span();
             let b2 = self.buckets()?;
-            self.check_cells(start, [b1.count() - 2, b2.count() - 2], [b1.count(), b2.count()], "buckets")?;
+            self.check_cells(start, [b1.count() - 2, b2.count() - 2], "buckets")?;
             Some((e2, b2))
         } else {
             None
@@ -178,15 +178,15 @@ impl Parser {
         Ok(Action::BktFreq(label, e1, b1, second))
     }
 
-    /// A two-dimensional table's second axis (from `start`) is refused when the table,
-    /// Low and High included, would have more than [`MAX_CELLS`] cells.
-    fn check_cells(&self, start: Span, shown: [usize; 2], cells: [usize; 2], what: &str) -> PResult<()> {
-        if cells[0] * cells[1] <= MAX_CELLS {
+    /// A two-dimensional table of `[rows, columns]` in-range entries, whose second axis is
+    /// written from `start`, is refused when with Low and High it holds over [`MAX_CELLS`] counts.
+    fn check_cells(&self, start: Span, entries: [usize; 2], what: &str) -> PResult<()> {
+        if (entries[0] + 2) * (entries[1] + 2) <= MAX_CELLS {
             return Ok(());
         }
         let msg = format!(
             "the table is too large: {} × {} {what}; a table holds at most {MAX_CELLS} counts, Low and High included",
-            shown[0], shown[1]
+            entries[0], entries[1]
         );
         Err(self.error_at(start.to(self.prev_span()), msg))
     }

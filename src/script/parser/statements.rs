@@ -150,8 +150,9 @@ impl Parser {
     /// `n` as a value of the engine's 32-bit integers, or an error at `span`.
     pub(super) fn int32(&self, n: i64, span: Span) -> PResult<i32> {
         i32::try_from(n).map_err(|_| {
-            let limit = if n < 0 { format!("at least {}", i32::MIN) } else { format!("at most {}", i32::MAX) };
-            self.error_at(span, format!("number too large: values are 32-bit integers, {limit}"))
+            let (what, limit) = if n < 0 { ("small", i32::MIN) } else { ("large", i32::MAX) };
+            let bound = if n < 0 { "at least" } else { "at most" };
+            self.error_at(span, format!("number too {what}: values are 32-bit integers, {bound} {limit}"))
         })
     }
 

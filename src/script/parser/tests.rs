@@ -140,7 +140,7 @@ fn literals_fit_the_32_bit_engine() {
 #[test]
 fn frequency_tables_are_bounded() {
     let e = err("action frequency (hcp(north), -5000000000000000000, 5000000000000000000)\n");
-    assert_eq!(e.message, "number too large: values are 32-bit integers, at least -2147483648");
+    assert_eq!(e.message, "number too small: values are 32-bit integers, at least -2147483648");
     let e = err("action frequency (hcp(north), -2147483648, 2147483647)\n");
     assert_eq!(e.message, "the range is too wide: at most 100000 values");
     let src = "action frequency (hcp(north), 0, 100000, hcp(south), 0, 100000)\n";
@@ -155,7 +155,7 @@ fn frequency_tables_are_bounded() {
 #[test]
 fn bktfreq_tables_are_bounded() {
     let e = err("action bktfreq (hcp(north), -5000000000, 5000000000, 1)\n");
-    assert!(e.message.starts_with("number too large"), "{}", e.message);
+    assert!(e.message.starts_with("number too small"), "{}", e.message);
     assert!(err("action bktfreq (hcp(north), 0, 2000000, 1)\n").message.contains("at most 100000"));
     let e = err("action bktfreq (hcp(north), 0, 100000, 1, hcp(south), 0, 100000, 1)\n");
     assert!(e.message.starts_with("the table is too large: 100001 × 100001 buckets"), "{}", e.message);
