@@ -130,6 +130,10 @@ fn a_condition_knows_whether_it_solves() {
 fn literals_fit_the_32_bit_engine() {
     let max = cond("hcp(north) > 2147483647");
     assert!(matches!(max, Expr::Compare(_, ref c) if c[0].1 == Expr::Num(2147483647)), "{max:?}");
+    let min = cond("hcp(north) > -2147483648");
+    assert!(matches!(min, Expr::Compare(_, ref c) if c[0].1 == Expr::Num(-2147483648)), "{min:?}");
+    assert!(err("condition 1 > - -2147483648\n").message.contains("at most 2147483647"));
+    assert!(err("condition !5000000000\n").message.contains("at most 2147483647"));
     let e = err("condition hcp(north) > 2147483648\n");
     assert_eq!((e.line, e.column), (1, 24));
     assert_eq!(e.message, "number too large: values are 32-bit integers, at most 2147483647");
