@@ -140,3 +140,11 @@ fn a_failed_run_leaves_no_stats_file_behind() {
     assert!(text.starts_with('{') && text.contains("\"produced\": 1"), "{text}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn a_300000_digit_literal_is_one_short_error() {
+    let script = format!("produce 1\ncondition hcp(north) > {}\n", "9".repeat(300_000));
+    let err = refused(&script, &[]);
+    assert!(err.starts_with("(null):2:24: error: number too large: at most 9223372036854775807\n"), "{}", &err[..200]);
+    assert!(err.len() < 400, "the long line is shown in part: {} bytes", err.len());
+}

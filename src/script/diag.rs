@@ -82,20 +82,41 @@ impl Diagnostic {
         };
         let num = self.line.to_string();
         let pad = " ".repeat(num.len());
-        let chars: Vec<char> = self.source_line.chars().collect();
-        let (before, rest) = chars.split_at((self.column - 1).min(chars.len()));
-        let len = self.span.end.saturating_sub(self.span.start);
-        let spanned = rest.iter().scan(0, |bytes, c| (*bytes < len).then(|| *bytes += c.len_utf8())).count();
-        let width = |cs: &[char]| cs.iter().map(|&c| shown_char(c).chars().count()).sum::<usize>();
-        let lead = " ".repeat(width(before));
-        let carets = "^".repeat(width(&rest[..spanned]).max(1));
-        let shown = escape(&self.source_line);
+        let (shown, lead, marked) = self.shown_line();
+        let (lead, carets) = (" ".repeat(lead), "^".repeat(marked.max(1)));
         format!(
             "{}:{}:{}: {kind}: {}\n{pad} |\n{num} | {shown}\n{pad} | {lead}{carets}\n",
             self.file, self.line, self.column, self.message
         )
     }
 }
+
+impl Diagnostic {
+    /// The source line as shown, the width before the spot and the spot's width. A line
+    /// longer than [`LONG_LINE`] characters is cut to [`CONTEXT`] characters either side of
+    /// the spot (and as many of the spot), with `…` where text is left out.
+    fn shown_line(&self) -> (String, usize, usize) {
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let at = (self.column - 1).min(chars.len());
+        let len = self.span.end.saturating_sub(self.span.start);
+        let spanned = chars[at..].iter().scan(0, |bytes, c| (*bytes < len).then(|| *bytes += c.len_utf8())).count();
+        let (from, to, spanned) = if chars.len() > LONG_LINE {
+            let spanned = spanned.min(CONTEXT);
+            (at.saturating_sub(CONTEXT), (at + spanned + CONTEXT).min(chars.len()), spanned)
+        } else {
+            (0, chars.len(), spanned)
+        };
+        let width = |cs: &[char]| cs.iter().map(|&c| shown_char(c).chars().count()).sum::<usize>();
+        let (open, close) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
+        let shown = format!("{open}{}{close}", escape(&chars[from..to].iter().collect::<String>()));
+        (shown, open.chars().count() + width(&chars[from..at]), width(&chars[at..at + spanned]))
+    }
+}
+
+/// Source lines longer than this many characters are shown in part.
+const LONG_LINE: usize = 200;
+/// Characters shown either side of the spot on a long line.
+const CONTEXT: usize = 60;
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -172,5 +193,20 @@ mod tests {
         assert!(text.contains("1 | a\\u{7}b \\u{1b} c\n"), "{text}");
         assert!(text.ends_with("  |         ^^^^^^\n"), "{text}");
         assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_spot() {
+        let src = format!("condition {}", "7".repeat(300_000));
+        let d = Diagnostic::error("f", &src, Span::new(10, src.len()), "number too large");
+        let text = d.render();
+        let shown = format!("1 | condition {}…\n", "7".repeat(120));
+        assert!(text.contains(&shown), "{text}");
+        assert!(text.ends_with(&format!("  | {}{}\n", " ".repeat(10), "^".repeat(60))), "{text}");
+        let src = format!("{} hcp(nrth)", "x".repeat(300));
+        let d = Diagnostic::error("f", &src, Span::new(305, 309), "expected a compass");
+        let text = d.render();
+        assert!(text.contains(&format!("1 | …{} hcp(nrth)\n", "x".repeat(55))), "{text}");
+        assert!(text.ends_with(&format!("  | {}^^^^\n", " ".repeat(61))), "{text}");
     }
 }
