@@ -188,10 +188,13 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
     for p in &args.params {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
         let name = k.strip_prefix('$').unwrap_or(k);
+        if name.is_empty() {
+            return Err(format!("--param {p}: no name before `=`: expected NAME=VALUE"));
+        }
         if !dealbench::script::params::is_name(name) {
             return Err(format!(
-                "--param {p}: `{name}` is not a parameter name: expected NAME=VALUE, NAME one digit or \
-                 letters, digits and `_` not starting with a digit"
+                "--param {p}: `{name}` is not a parameter name: one digit, or letters, digits and `_` \
+                 not starting with a digit"
             ));
         }
         params.push((name.to_string(), v.to_string()));
