@@ -346,3 +346,56 @@ fn a_new_run_asks_for_the_solve_of_its_first_deal() {
     let effects = a.on_run_msgs(g, vec![m]);
     assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
 }
+
+#[test]
+fn a_deleted_script_is_unsaved_and_quit_asks() {
+    let mut a = app("dark", (80, 24));
+    let buffer = a.buffer_text();
+    let effects = a.on_disk_read(Err(std::io::ErrorKind::NotFound.into()));
+    assert!(effects.is_empty());
+    assert_eq!(a.buffer_text(), buffer, "the buffer is kept");
+    assert!(a.modified(), "nothing on disk holds the buffer");
+    let s = screen(&a);
+    assert!(s.contains("deleted") && !s.contains("saved "), "{s}");
+    assert!(a.on_key(ctrl('q')).is_empty());
+    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    let _ = a.on_key(key(KeyCode::Esc));
+    // Ctrl-S writes the file again.
+    let effects = a.on_key(ctrl('s'));
+    let [Effect::Save { text, .. }] = effects.as_slice() else { panic!("{effects:?}") };
+    let _ = a.on_saved(Ok(text.clone()));
+    assert!(!a.modified());
+    assert!(screen(&a).contains("saved "));
+}
+
+#[test]
+fn a_script_overwritten_with_bytes_that_are_not_utf8_keeps_the_buffer() {
+    let mut a = app("dark", (80, 24));
+    let buffer = a.buffer_text();
+    let effects = a.on_disk_read(Ok(b"produce 5\n# caf\xe9\n".to_vec()));
+    assert!(effects.is_empty());
+    assert_eq!(a.buffer_text(), buffer, "the buffer is kept");
+    assert!(a.modified());
+    assert!(a.message.as_ref().is_some_and(|(m, err)| *err && m.contains("stayman.dlr") && m.contains("UTF-8")));
+    assert!(screen(&a).contains("not UTF-8"), "{}", screen(&a));
+    assert!(a.on_key(ctrl('q')).is_empty());
+    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    // Good text again on disk: back to the usual comparison.
+    let own = format!("{buffer}\n");
+    let _ = a.on_disk_read(Ok(own.into_bytes()));
+    assert!(!a.modified());
+}
+
+#[test]
+fn a_latin1_script_opens_lossily_with_a_warning() {
+    let bytes = b"# caf\xe9 au lait\nproduce 3\n".to_vec();
+    let mut a = App::open_bytes(std::path::PathBuf::from("/tmp/bench/latin.dlr"), &bytes, tui_common::theme("dark"));
+    assert_eq!(a.buffer_text(), "# caf\u{fffd} au lait\nproduce 3");
+    assert!(!a.modified(), "nothing typed, nothing to save: the file on disk is left alone");
+    let (msg, err) = a.message.clone().expect("a warning");
+    assert!(err && msg.contains("latin.dlr") && msg.contains("UTF-8"), "{msg}");
+    // The watcher seeing the same bytes again changes nothing.
+    assert!(a.on_disk_read(Ok(bytes)).is_empty());
+    assert!(!a.modified());
+    assert_eq!(a.on_key(ctrl('q')), vec![Effect::Quit]);
+}

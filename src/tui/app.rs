@@ -61,6 +61,20 @@ pub enum RunState {
     Cancelled,
 }
 
+/// What the file on disk holds, compared with what the editor loaded or saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskState {
+    /// Text, as last loaded, saved or seen.
+    Text,
+    /// Opened from bytes that are not UTF-8: the buffer holds them decoded lossily (U+FFFD),
+    /// and the file stays as it is until the user saves.
+    Lossy,
+    /// Deleted (or renamed away) by another program.
+    Gone,
+    /// Overwritten by another program with bytes that are not UTF-8.
+    NotUtf8,
+}
+
 /// A window over the panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -189,6 +203,8 @@ pub struct App {
     pub saved_text: String,
     /// What changed on disk while the buffer had edits, for Ctrl-O.
     pub disk_text: Option<String>,
+    /// What the file on disk holds.
+    pub disk: DiskState,
     /// Diagnostics of the last compile or run.
     pub diagnostics: Vec<Diagnostic>,
     /// Syntax colours of the buffer.
@@ -247,6 +263,7 @@ impl App {
             editor: TextArea::default(),
             saved_text: saved.clone(),
             disk_text: None,
+            disk: DiskState::Text,
             diagnostics: Vec::new(),
             highlights: Vec::new(),
             highlighter: super::highlight::default_highlighter(),
@@ -271,6 +288,21 @@ impl App {
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();
+        app
+    }
+
+    /// A workbench on `path` from the file's bytes: UTF-8, or else decoded lossily (as
+    /// `dealbench run` reads scripts) with a warning naming the file.
+    pub fn open_bytes(path: PathBuf, bytes: &[u8], theme: Theme) -> App {
+        let text = String::from_utf8_lossy(bytes);
+        let mut app = App::new(path, &text, theme);
+        if std::str::from_utf8(bytes).is_err() {
+            app.disk = DiskState::Lossy;
+            app.say(
+                format!("{} is not UTF-8: bad bytes show as \u{fffd}, and only a save writes them so", app.file_name),
+                true,
+            );
+        }
         app
     }
 
@@ -314,9 +346,10 @@ impl App {
         self.editor.lines().join("\n")
     }
 
-    /// True when the buffer differs from the file as last saved or loaded.
+    /// True when the buffer is not safely on disk: it differs from the file as last saved
+    /// or loaded, or the file was deleted or overwritten with bytes that are not text.
     pub fn modified(&self) -> bool {
-        self.buffer_text() != self.saved_text
+        matches!(self.disk, DiskState::Gone | DiskState::NotUtf8) || self.buffer_text() != self.saved_text
     }
 
     /// Recomputes syntax colours.
@@ -547,6 +580,7 @@ impl App {
             Ok(text) => {
                 self.saved_text = normalize(&text);
                 self.disk_text = None;
+                self.disk = DiskState::Text;
                 self.say(format!("saved {}", self.file_name), false);
                 if self.quit_after_save {
                     self.quit = true;
@@ -562,9 +596,51 @@ impl App {
         }
     }
 
+    /// The watcher saw the file change and read it: text, bytes that are not UTF-8, or an
+    /// error (not found: deleted). The buffer is never replaced by anything but text.
+    pub fn on_disk_read(&mut self, read: std::io::Result<Vec<u8>>) -> Vec<Effect> {
+        let bytes = match read {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.disk = DiskState::Gone;
+                self.disk_text = None;
+                let msg =
+                    format!("{} was deleted on disk; the buffer is kept (Ctrl-S writes it again)", self.file_name);
+                self.say(msg, true);
+                return Vec::new();
+            }
+            Err(e) => {
+                self.say(format!("cannot read {}: {e}", self.file_name), true);
+                return Vec::new();
+            }
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => self.on_disk_change(Some(text)),
+            Err(e) => {
+                let same = normalize(&String::from_utf8_lossy(e.as_bytes())) == self.saved_text;
+                if self.disk == DiskState::Lossy && same {
+                    return Vec::new();
+                }
+                self.disk = DiskState::NotUtf8;
+                self.disk_text = None;
+                let msg = format!(
+                    "{} on disk is no longer UTF-8 text; the buffer is kept (Ctrl-S overwrites the file)",
+                    self.file_name
+                );
+                self.say(msg, true);
+                Vec::new()
+            }
+        }
+    }
+
     /// The file changed on disk (another editor, or our own save coming back).
     pub fn on_disk_change(&mut self, contents: Option<String>) -> Vec<Effect> {
         let Some(contents) = contents else { return Vec::new() };
+        let was_missing = matches!(self.disk, DiskState::Gone | DiskState::NotUtf8);
+        self.disk = DiskState::Text;
+        if was_missing && self.message.as_ref().is_some_and(|m| m.1) {
+            self.message = None;
+        }
         let disk = normalize(&contents);
         let buffer = self.buffer_text();
         if disk == buffer {

@@ -44,8 +44,8 @@ struct DdRequest {
     vul: u8,
 }
 
-/// Builds the app from the config and options (no terminal yet).
-pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
+/// Builds the app from the config and options (no terminal yet) on the script's bytes.
+pub fn build_app(path: &Path, bytes: &[u8], opts: &TuiOptions) -> App {
     let dir = config::config_dir();
     let (cfg, cfg_err) = Config::load(dir.as_deref());
     let name = opts.theme.clone().unwrap_or_else(|| cfg.theme.clone());
@@ -60,7 +60,7 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
         // the reverse video of the cursor; the colourless theme needs no colour anyway.
         ratatui::crossterm::style::force_color_output(true);
     }
-    let mut app = App::new(path.to_path_buf(), text, theme.adapt(depth));
+    let mut app = App::open_bytes(path.to_path_buf(), bytes, theme.adapt(depth));
     app.suit_letters = match cfg.suits.as_str() {
         "letters" => true,
         "symbols" => false,
@@ -68,7 +68,9 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
     };
     app.keep = cfg.keep_deals.max(1);
     app.auto_dd = cfg.auto_dd;
-    if let Some(e) = cfg_err.or(theme_err) {
+    if let Some(e) = cfg_err.or(theme_err)
+        && app.message.is_none()
+    {
         app.say(e, true);
     }
     app
@@ -76,8 +78,8 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
 
 /// Runs the workbench on `path` until the user quits.
 pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
-    let text = std::fs::read_to_string(&path)?;
-    let mut app = build_app(&path, &text, &opts);
+    let bytes = std::fs::read(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let mut app = build_app(&path, &bytes, &opts);
     let cfg = Config::load(config::config_dir().as_deref()).0;
     let (tx, rx) = mpsc::sync_channel::<Msg>(256);
 
@@ -212,10 +214,7 @@ pub fn event_loop<B: Backend>(
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
-                Msg::FileChanged => {
-                    let contents = std::fs::read_to_string(&app.path).ok();
-                    effects.extend(app.on_disk_change(contents));
-                }
+                Msg::FileChanged => effects.extend(app.on_disk_read(std::fs::read(&app.path))),
                 Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
             }
         }
