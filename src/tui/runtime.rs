@@ -35,6 +35,8 @@ pub enum Msg {
     FileChanged,
     /// A double-dummy solve finished.
     Dd(u64, u64, Result<DdResult, String>),
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: leave, saving nothing.
+    Signal(i32),
 }
 
 struct DdRequest {
@@ -98,12 +100,15 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     }
 
     let mut terminal = ratatui::try_init()?;
+    // From here on every way out (return, error, unwinding panic) restores the terminal.
+    let _guard = TerminalGuard { mouse: cfg.mouse };
     // Pasted text arrives as one event (a pasted tab must not switch panes).
     let _ = execute!(io::stdout(), EnableBracketedPaste);
     if cfg.mouse {
         let _ = execute!(io::stdout(), EnableMouseCapture);
     }
     engine::install_panic_hook();
+    spawn_signal_thread(tx.clone(), cfg.mouse)?;
     let input_tx = tx.clone();
     std::thread::Builder::new().name("input".into()).spawn(move || {
         loop {
@@ -125,13 +130,69 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     if let Some(r) = rt.run.take() {
         r.cancel();
     }
-    if cfg.mouse {
+    drop(watch);
+    result
+}
+
+/// Puts the terminal back (cooked mode, main screen, no mouse or paste reporting) when dropped.
+struct TerminalGuard {
+    mouse: bool,
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal(self.mouse);
+    }
+}
+
+fn restore_terminal(mouse: bool) {
+    if mouse {
         let _ = execute!(io::stdout(), DisableMouseCapture);
     }
     let _ = execute!(io::stdout(), DisableBracketedPaste);
     ratatui::restore();
-    drop(watch);
-    result
+}
+
+/// The signals that end the workbench: `kill`, a closed terminal or SSH session, and
+/// SIGINT/SIGQUIT sent from outside (in raw mode Ctrl-C is a key, not a signal).
+const EXIT_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// Turns the first exit signal into [`Msg::Signal`] for the loop, which then returns and
+/// restores the terminal; a second one (the loop not answering) restores it here and exits.
+fn spawn_signal_thread(tx: SyncSender<Msg>, mouse: bool) -> io::Result<()> {
+    let mut signals = signal_hook::iterator::Signals::new(EXIT_SIGNALS)?;
+    std::thread::Builder::new().name("signals".into()).spawn(move || {
+        let mut seen = false;
+        for sig in signals.forever() {
+            if seen {
+                restore_terminal(mouse);
+                std::process::exit(128 + sig);
+            }
+            seen = true;
+            // The channel may be full: never block here, or a second signal could not exit.
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(Msg::Signal(sig));
+            });
+        }
+    })?;
+    Ok(())
+}
+
+/// The name of an exit signal, for the message printed after the terminal is restored.
+fn signal_name(sig: i32) -> String {
+    match sig {
+        signal_hook::consts::SIGTERM => "SIGTERM".into(),
+        signal_hook::consts::SIGHUP => "SIGHUP".into(),
+        signal_hook::consts::SIGINT => "SIGINT".into(),
+        signal_hook::consts::SIGQUIT => "SIGQUIT".into(),
+        n => format!("signal {n}"),
+    }
 }
 
 /// What the loop drives besides the app: the current run and the solver thread.
@@ -216,6 +277,13 @@ pub fn event_loop<B: Backend>(
                 Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
                 Msg::FileChanged => effects.extend(app.on_disk_read(std::fs::read(&app.path))),
                 Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
+                Msg::Signal(sig) => {
+                    let unsaved = if app.modified() { "; unsaved edits were not saved" } else { "" };
+                    return Err(io::Error::new(
+                        io::ErrorKind::Interrupted,
+                        format!("stopped by {}{unsaved}", signal_name(sig)),
+                    ));
+                }
             }
         }
     }
