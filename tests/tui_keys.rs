@@ -6,7 +6,7 @@ mod tui_common;
 use dealbench::tui::app::{App, Effect, Overlay, Pane, RunState};
 use dealbench::tui::engine::{MatchedDeal, RunMsg, TableInfo};
 use dealbench::tui::ui;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use tui_common::{alt, app, ctrl, key, screen, type_str};
 
 fn saved_run(app: &mut App) -> Vec<Effect> {
@@ -398,4 +398,55 @@ fn a_latin1_script_opens_lossily_with_a_warning() {
     assert!(a.on_disk_read(Ok(bytes)).is_empty());
     assert!(!a.modified());
     assert_eq!(a.on_key(ctrl('q')), vec![Effect::Quit]);
+}
+
+#[test]
+fn incremental_colours_match_a_fresh_parse_after_every_edit() {
+    let mut a = app("dark", (120, 40));
+    let fresh = |a: &App| {
+        let b = App::new(a.path.clone(), &a.buffer_text(), tui_common::theme("dark"));
+        b.visible_highlights(0..usize::MAX)
+    };
+    let step = |a: &mut App, what: &str| {
+        let all = a.visible_highlights(0..usize::MAX);
+        assert_eq!(all, fresh(a), "after {what}");
+        assert!(!all.is_empty());
+    };
+    let down = |a: &mut App, n: usize| {
+        for _ in 0..n {
+            let _ = a.on_key(key(KeyCode::Down));
+        }
+    };
+    type_str(&mut a, "/* open");
+    step(&mut a, "opening a block comment");
+    down(&mut a, 3);
+    type_str(&mut a, "*/ x = 3");
+    step(&mut a, "closing it rows below");
+    let _ = a.on_key(key(KeyCode::Enter));
+    type_str(&mut a, "condition hcp(north) > x");
+    step(&mut a, "a new row");
+    for _ in 0..30 {
+        let _ = a.on_key(key(KeyCode::Backspace));
+    }
+    step(&mut a, "backspacing across rows");
+    a.paste("produce 9\r\n\"unterminated\ncondition tricks(south, spades) >= 10\n");
+    step(&mut a, "pasting rows");
+    let _ = a.on_key(ctrl('z'));
+    step(&mut a, "undo");
+    let _ = a.on_key(ctrl('y'));
+    step(&mut a, "redo");
+    let _ = a.on_key(ctrl('k'));
+    step(&mut a, "killing to the end of the row");
+    let _ = a.on_key(KeyEvent::new(KeyCode::End, ratatui::crossterm::event::KeyModifiers::CONTROL));
+    let _ = a.on_key(key(KeyCode::Enter));
+    type_str(&mut a, "average \"last\" hcp(west)");
+    step(&mut a, "typing at the end");
+    // Typing the saved text back makes the buffer saved again.
+    let text = a.buffer_text();
+    let _ = saved_run(&mut a);
+    type_str(&mut a, "q");
+    assert!(a.modified());
+    let _ = a.on_key(key(KeyCode::Backspace));
+    assert!(!a.modified());
+    assert_eq!(a.buffer_text(), text);
 }
