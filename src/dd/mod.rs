@@ -39,13 +39,8 @@ impl fmt::Display for DdError {
 impl std::error::Error for DdError {}
 
 impl DdError {
-    /// The message of a solve stopped by a cancel flag.
+    /// The message of a solve stopped by a cancel flag (see [`Solver::set_cancel`]).
     pub const CANCELLED: &'static str = "double-dummy solve cancelled";
-
-    /// True for a solve stopped by a cancel flag (see [`Solver::set_cancel`]).
-    pub fn is_cancelled(&self) -> bool {
-        self.0 == Self::CANCELLED
-    }
 }
 
 /// Default transposition-table budget per solver, in MiB.

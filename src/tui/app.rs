@@ -359,8 +359,8 @@ impl App {
     }
 
     /// After the editor changed the buffer: finds the rows it changed and passes them to
-    /// the highlighter, and updates `modified`. Costs the changed rows, plus one comparison
-    /// of each unchanged row with its copy (no copying).
+    /// the highlighter, and updates `modified`. Copies only the changed rows; each unchanged
+    /// row costs one comparison with its copy.
     pub fn after_edit(&mut self) {
         let lines = self.editor.lines();
         let Some(e) = line_edit::diff(&self.seen, lines) else { return };
