@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of the workbench in tmux: start dealbench on a temporary script, change
 # the script from another process with an atomic rename and see the new results; type into
-# the editor and save with Ctrl-S and see them again; quit and find the terminal restored.
+# the editor and save with Ctrl-S and see them again; quit and find the terminal restored;
+# then start it again, type without saving, and end it with SIGTERM, then SIGHUP: the
+# terminal must be restored (main screen, cooked mode, typed text echoes) and nothing saved.
 #
 # Usage: tests/tui_e2e.sh [path/to/dealbench]   (default: builds and uses target/debug)
 set -euo pipefail
@@ -93,5 +95,32 @@ wait_for 'icanon'
 if tm capture-pane -p -t e2e | grep -qx -- '-icanon'; then
     fail "the terminal was left in raw mode"
 fi
+
+# 5. Signals: the terminal comes back and the unsaved edit stays out of the file.
+terminal_restored() {
+    local sig=$1 marker=$2
+    [[ "$(tm display -p -t e2e '#{alternate_on}')" == 0 ]] || fail "$sig left the alternate screen on"
+    tm send-keys -t e2e -l "echo $marker-\$((6*7))"
+    tm send-keys -t e2e Enter
+    wait_for "$marker-\$((6*7))"   # the command line echoed as typed
+    wait_for "$marker-42"           # and ran
+    tm capture-pane -p -t e2e | grep -qx -- '-icanon' && fail "$sig left the terminal in raw mode"
+    cmp -s "$script" "$work/saved.dlr" || fail "$sig saved the unsaved edit"
+}
+cp "$script" "$work/saved.dlr"
+for sig in TERM HUP; do
+    tm send-keys -t e2e -l "clear; '$bin' e2e.dlr; echo EXIT-\$?-$sig; stty -a | tr ' ' '\n' | grep -x -- '-\?icanon'"
+    tm send-keys -t e2e Enter
+    wait_for 'DONE'
+    tm send-keys -t e2e -l "# unsaved $sig"
+    wait_for 'modified'
+    shell=$(tm display -p -t e2e '#{pane_pid}')
+    pid=$(pgrep -P "$shell")
+    kill -"$sig" "$pid"
+    wait_for "EXIT-1-$sig"
+    wait_for "stopped by SIG$sig; unsaved edits were not saved"
+    terminal_restored "SIG$sig" "AFTER-$sig"
+done
+
 [[ -n "${E2E_SHOW:-}" ]] && tm capture-pane -p -t e2e
 echo "tui_e2e: ok"

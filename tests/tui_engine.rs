@@ -126,3 +126,49 @@ fn the_statistics_pane_shows_bktfreq_and_evalcontract() {
     assert!(text.iter().any(|l| l.trim_start().starts_with("Sum") && l.trim_end().ends_with(" 4")), "{text:#?}");
     assert!(text.iter().any(|l| l.contains("Avg Result")), "{text:#?}");
 }
+
+/// Starts a run whose condition solves every deal double dummy, lets it solve a while,
+/// cancels it, and returns how long the run took to end (its event channel closes when the
+/// run's thread and all its workers are done) and every event after the cancel.
+fn cancel_a_solving_run(threads: usize) -> (Duration, Vec<dealbench::run::Event>) {
+    use dealbench::run::{self, RunOptions};
+    let src = "generate 100000000\nproduce 100000000\ncondition tricks(south, notrump) >= 7\n";
+    let program = dealbench::eval::compile(src, "t.dlr", &Default::default()).expect("compiles");
+    let options = RunOptions { seed: Some(11), threads, dd_memory_mib: Some(16), ..RunOptions::default() };
+    let handle = run::start(std::sync::Arc::new(program), options);
+    let warm = Instant::now();
+    while warm.elapsed() < Duration::from_millis(400) {
+        let _ = handle.events().recv_timeout(Duration::from_millis(10));
+    }
+    let t = Instant::now();
+    handle.cancel();
+    let mut after = Vec::new();
+    loop {
+        match handle.events().recv_timeout(Duration::from_secs(30)) {
+            Ok(ev) => after.push(ev),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => panic!("the cancelled run did not end in 30 s"),
+        }
+    }
+    (t.elapsed(), after)
+}
+
+fn assert_cancelled_cleanly(threads: usize) {
+    let (latency, after) = cancel_a_solving_run(threads);
+    eprintln!("{threads} thread(s): the cancelled run ended {:.1} ms after the cancel", latency.as_secs_f64() * 1e3);
+    use dealbench::run::Event;
+    assert!(!after.iter().any(|e| matches!(e, Event::Failed(_))), "a cancelled solve is not an error: {after:?}");
+    let Some(Event::Finished(s)) = after.last() else { panic!("the run ends with its summary: {after:?}") };
+    assert!(s.cancelled);
+    assert!(latency < Duration::from_secs(2), "the cancel took {latency:?}");
+}
+
+#[test]
+fn a_cancelled_run_stops_inside_the_double_dummy_search() {
+    assert_cancelled_cleanly(1);
+}
+
+#[test]
+fn a_cancelled_run_stops_its_solving_workers() {
+    assert_cancelled_cleanly(3);
+}

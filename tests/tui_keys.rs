@@ -6,7 +6,7 @@ mod tui_common;
 use dealbench::tui::app::{App, Effect, Overlay, Pane, RunState};
 use dealbench::tui::engine::{MatchedDeal, RunMsg, TableInfo};
 use dealbench::tui::ui;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use tui_common::{alt, app, ctrl, key, screen, type_str};
 
 fn saved_run(app: &mut App) -> Vec<Effect> {
@@ -345,4 +345,108 @@ fn a_new_run_asks_for_the_solve_of_its_first_deal() {
     let m = RunMsg::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
     let effects = a.on_run_msgs(g, vec![m]);
     assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
+}
+
+#[test]
+fn a_deleted_script_is_unsaved_and_quit_asks() {
+    let mut a = app("dark", (80, 24));
+    let buffer = a.buffer_text();
+    let effects = a.on_disk_read(Err(std::io::ErrorKind::NotFound.into()));
+    assert!(effects.is_empty());
+    assert_eq!(a.buffer_text(), buffer, "the buffer is kept");
+    assert!(a.modified(), "nothing on disk holds the buffer");
+    let s = screen(&a);
+    assert!(s.contains("deleted") && !s.contains("saved "), "{s}");
+    assert!(a.on_key(ctrl('q')).is_empty());
+    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    let _ = a.on_key(key(KeyCode::Esc));
+    // Ctrl-S writes the file again.
+    let effects = a.on_key(ctrl('s'));
+    let [Effect::Save { text, .. }] = effects.as_slice() else { panic!("{effects:?}") };
+    let _ = a.on_saved(Ok(text.clone()));
+    assert!(!a.modified());
+    assert!(screen(&a).contains("saved "));
+}
+
+#[test]
+fn a_script_overwritten_with_bytes_that_are_not_utf8_keeps_the_buffer() {
+    let mut a = app("dark", (80, 24));
+    let buffer = a.buffer_text();
+    let effects = a.on_disk_read(Ok(b"produce 5\n# caf\xe9\n".to_vec()));
+    assert!(effects.is_empty());
+    assert_eq!(a.buffer_text(), buffer, "the buffer is kept");
+    assert!(a.modified());
+    assert!(a.message.as_ref().is_some_and(|(m, err)| *err && m.contains("stayman.dlr") && m.contains("UTF-8")));
+    assert!(screen(&a).contains("not UTF-8"), "{}", screen(&a));
+    assert!(a.on_key(ctrl('q')).is_empty());
+    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    // Good text again on disk: back to the usual comparison.
+    let own = format!("{buffer}\n");
+    let _ = a.on_disk_read(Ok(own.into_bytes()));
+    assert!(!a.modified());
+}
+
+#[test]
+fn a_latin1_script_opens_lossily_with_a_warning() {
+    let bytes = b"# caf\xe9 au lait\nproduce 3\n".to_vec();
+    let mut a = App::open_bytes(std::path::PathBuf::from("/tmp/bench/latin.dlr"), &bytes, tui_common::theme("dark"));
+    assert_eq!(a.buffer_text(), "# caf\u{fffd} au lait\nproduce 3");
+    assert!(!a.modified(), "nothing typed, nothing to save: the file on disk is left alone");
+    let (msg, err) = a.message.clone().expect("a warning");
+    assert!(err && msg.contains("latin.dlr") && msg.contains("UTF-8"), "{msg}");
+    // The watcher seeing the same bytes again changes nothing.
+    assert!(a.on_disk_read(Ok(bytes)).is_empty());
+    assert!(!a.modified());
+    assert_eq!(a.on_key(ctrl('q')), vec![Effect::Quit]);
+}
+
+#[test]
+fn incremental_colours_match_a_fresh_parse_after_every_edit() {
+    let mut a = app("dark", (120, 40));
+    let fresh = |a: &App| {
+        let b = App::new(a.path.clone(), &a.buffer_text(), tui_common::theme("dark"));
+        b.visible_highlights(0..usize::MAX)
+    };
+    let step = |a: &mut App, what: &str| {
+        let all = a.visible_highlights(0..usize::MAX);
+        assert_eq!(all, fresh(a), "after {what}");
+        assert!(!all.is_empty());
+    };
+    let down = |a: &mut App, n: usize| {
+        for _ in 0..n {
+            let _ = a.on_key(key(KeyCode::Down));
+        }
+    };
+    type_str(&mut a, "/* open");
+    step(&mut a, "opening a block comment");
+    down(&mut a, 3);
+    type_str(&mut a, "*/ x = 3");
+    step(&mut a, "closing it rows below");
+    let _ = a.on_key(key(KeyCode::Enter));
+    type_str(&mut a, "condition hcp(north) > x");
+    step(&mut a, "a new row");
+    for _ in 0..30 {
+        let _ = a.on_key(key(KeyCode::Backspace));
+    }
+    step(&mut a, "backspacing across rows");
+    a.paste("produce 9\r\n\"unterminated\ncondition tricks(south, spades) >= 10\n");
+    step(&mut a, "pasting rows");
+    let _ = a.on_key(ctrl('z'));
+    step(&mut a, "undo");
+    let _ = a.on_key(ctrl('y'));
+    step(&mut a, "redo");
+    let _ = a.on_key(ctrl('k'));
+    step(&mut a, "killing to the end of the row");
+    let _ = a.on_key(KeyEvent::new(KeyCode::End, ratatui::crossterm::event::KeyModifiers::CONTROL));
+    let _ = a.on_key(key(KeyCode::Enter));
+    type_str(&mut a, "average \"last\" hcp(west)");
+    step(&mut a, "typing at the end");
+    // Typing the saved text back makes the buffer saved again.
+    let text = a.buffer_text();
+    let _ = saved_run(&mut a);
+    type_str(&mut a, "q");
+    assert!(a.modified());
+    let _ = a.on_key(key(KeyCode::Backspace));
+    assert!(!a.modified());
+    assert_eq!(a.buffer_text(), text);
 }

@@ -74,3 +74,54 @@ fn the_loop_saves_reloads_reruns_and_quits() {
     assert!(screen.contains("bravo") && screen.contains("DONE"), "{screen}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs the loop on `file`; `meddle` changes the file from outside once the first run is
+/// done, then the driver presses Ctrl-Q and `s`. Quitting must have asked (so `s` saved).
+fn quit_after(tag: &str, meddle: fn(&std::path::Path)) -> (App, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("dealbench-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kept.dlr");
+    let text = "produce 3\naction printoneline\n";
+    std::fs::write(&file, text).unwrap();
+    let mut app = App::new(file.clone(), text, Theme::dark());
+    app.auto_dd = false;
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
+    let watch_tx = tx.clone();
+    let _watch = watcher::watch(&file, Duration::from_millis(50), move || {
+        let _ = watch_tx.send(Msg::FileChanged);
+    })
+    .unwrap();
+    let mut rt = Runtime::new(tx.clone(), RunParams { seed: Some(3), keep: 100, ..RunParams::default() });
+    let driver_file = file.clone();
+    let driver = std::thread::spawn(move || {
+        let key = |code, mods| Msg::Term(Event::Key(KeyEvent::new(code, mods)));
+        std::thread::sleep(Duration::from_millis(300));
+        meddle(&driver_file);
+        std::thread::sleep(Duration::from_millis(600));
+        tx.send(key(KeyCode::Char('q'), KeyModifiers::CONTROL)).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = tx.send(key(KeyCode::Char('s'), KeyModifiers::NONE));
+    });
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    event_loop(&mut terminal, &mut app, &mut rt, &rx, false).unwrap();
+    driver.join().unwrap();
+    (app, dir)
+}
+
+#[test]
+fn a_script_deleted_underneath_is_asked_about_and_saved_again() {
+    let (app, dir) = quit_after("deleted", |f| std::fs::remove_file(f).unwrap());
+    assert!(app.quit);
+    let on_disk = std::fs::read_to_string(dir.join("kept.dlr")).expect("Ctrl-Q asked, and `s` wrote the file again");
+    assert_eq!(on_disk, "produce 3\naction printoneline\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_script_overwritten_with_latin1_is_asked_about_and_the_buffer_saved() {
+    let (app, dir) = quit_after("latin1", |f| std::fs::write(f, b"produce 9\n# caf\xe9\n").unwrap());
+    assert!(app.quit);
+    let on_disk = std::fs::read(dir.join("kept.dlr")).unwrap();
+    assert_eq!(on_disk, b"produce 3\naction printoneline\n", "Ctrl-Q asked, and `s` saved the good buffer");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

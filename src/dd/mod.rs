@@ -38,6 +38,11 @@ impl fmt::Display for DdError {
 
 impl std::error::Error for DdError {}
 
+impl DdError {
+    /// The message of a solve stopped by a cancel flag (see [`Solver::set_cancel`]).
+    pub const CANCELLED: &'static str = "double-dummy solve cancelled";
+}
+
 /// Default transposition-table budget per solver, in MiB.
 pub const DEFAULT_MIB: usize = 256;
 
@@ -85,6 +90,7 @@ impl Solver {
                 table.tricks[declarer][strain] = tricks as u8;
             }
         }
+        self.check_cancelled()?;
         Ok(table)
     }
 
@@ -101,7 +107,18 @@ impl Solver {
         self.search.set_trump(strain);
         let leader = (declarer + 1) & 3;
         let ns = self.search.solve(leader, self.search.estimate(leader));
+        self.check_cancelled()?;
         Ok(if declarer & 1 == 0 { ns } else { n - ns } as u8)
+    }
+
+    /// Makes every later solve stop, with [`DdError::CANCELLED`] and no tricks, within a few
+    /// thousand search nodes after any of `flags` is set.
+    pub fn set_cancel(&mut self, flags: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.search.set_cancel(flags);
+    }
+
+    fn check_cancelled(&mut self) -> Result<(), DdError> {
+        if self.search.take_cancelled() { Err(DdError(DdError::CANCELLED.into())) } else { Ok(()) }
     }
 
     /// Search nodes visited since the solver was created (for profiling).

@@ -8,6 +8,8 @@
 use super::moves::MoveList;
 use super::tt::Tt;
 use crate::cards::Deal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod dispatch;
 
@@ -50,6 +52,9 @@ pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
     }
 }
 
+/// Nodes between two reads of the cancel flags (a few hundred microseconds of search).
+const CANCEL_EVERY: u64 = 4096;
+
 /// The cut-off card cache has `2^CUTOFF_BITS` slots, indexed by the top bits of a key.
 const CUTOFF_BITS: u32 = 16;
 const CUTOFF_SLOTS: usize = 1 << CUTOFF_BITS;
@@ -86,6 +91,12 @@ pub(crate) struct Search {
     /// 26 bits of the key above the card (see [`Search::cutoff_entry`]).
     pub cutoffs: Vec<u32>,
     pub nodes: u64,
+    /// Flags that stop the search; read every [`CANCEL_EVERY`] nodes.
+    cancel: Vec<Arc<AtomicBool>>,
+    /// The node count at which the flags are next read (0 once stopped: every node returns).
+    check_at: u64,
+    /// A flag was seen set: the values returned since mean nothing.
+    cancelled: bool,
     /// The CPU has popcnt, lzcnt, BMI1 and BMI2: search with the code compiled for them.
     fast: bool,
 }
@@ -103,8 +114,39 @@ impl Search {
             tt: Tt::new(max_bytes),
             cutoffs: vec![0; CUTOFF_SLOTS],
             nodes: 0,
+            cancel: Vec::new(),
+            check_at: u64::MAX,
+            cancelled: false,
             fast: dispatch::fast_cpu(),
         }
+    }
+
+    /// Stops the search soon (within [`CANCEL_EVERY`] nodes) after any of `flags` is set.
+    pub fn set_cancel(&mut self, flags: Vec<Arc<AtomicBool>>) {
+        self.check_at = if flags.is_empty() { u64::MAX } else { self.nodes };
+        self.cancel = flags;
+    }
+
+    /// True when a flag stopped the search since the last call; the tables it filled with
+    /// meaningless bounds are then cleared.
+    pub fn take_cancelled(&mut self) -> bool {
+        if !self.cancelled {
+            return false;
+        }
+        self.cancelled = false;
+        self.check_at = self.nodes;
+        self.tt.clear();
+        self.cutoffs.iter_mut().for_each(|c| *c = 0);
+        true
+    }
+
+    /// Reads the cancel flags: true when the search must stop.
+    #[cold]
+    #[inline(never)]
+    fn stop_here(&mut self) -> bool {
+        self.cancelled |= self.cancel.iter().any(|f| f.load(Ordering::Relaxed));
+        self.check_at = if self.cancelled { 0 } else { self.nodes + CANCEL_EVERY };
+        self.cancelled
     }
 
     /// Loads a deal (validated by the caller) and precomputes the relative-rank owner tables.
@@ -339,6 +381,9 @@ impl Search {
     fn play<const F: bool, const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
         let pos = P;
         self.nodes += 1;
+        if self.nodes >= self.check_at && self.stop_here() {
+            return (0, 0);
+        }
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         let mut list = MoveList::default();

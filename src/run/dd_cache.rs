@@ -4,6 +4,8 @@
 use crate::cards::Deal;
 use crate::dd::{Solver, par};
 use crate::eval::DoubleDummy;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A solver and the last deal's table.
 #[derive(Default)]
@@ -11,6 +13,8 @@ pub struct DdCache {
     solver: Option<Solver>,
     /// The solver's table budget in MiB (the solver's default when `None`).
     memory_mib: Option<usize>,
+    /// Flags that stop a solve midway (the run's cancel, the workers' stop).
+    cancel: Vec<Arc<AtomicBool>>,
     last: Option<(Deal, [[u8; 5]; 4])>,
 }
 
@@ -18,6 +22,12 @@ impl DdCache {
     /// A cache whose solver, once made, keeps its table within `memory_mib` MiB.
     pub fn with_memory(memory_mib: Option<usize>) -> DdCache {
         DdCache { memory_mib, ..DdCache::default() }
+    }
+
+    /// The same, whose solves stop with [`crate::dd::DdError::CANCELLED`] soon after any
+    /// of `flags` is set.
+    pub fn cancelled_by(self, flags: Vec<Arc<AtomicBool>>) -> DdCache {
+        DdCache { cancel: flags, ..self }
     }
 
     /// Remembers a table solved elsewhere (by the worker that tested the condition).
@@ -37,7 +47,11 @@ impl DoubleDummy for DdCache {
             return Ok(t);
         }
         let mib = self.memory_mib;
-        let solver = self.solver.get_or_insert_with(|| mib.map_or_else(Solver::new, Solver::with_memory_mib));
+        let solver = self.solver.get_or_insert_with(|| {
+            let mut s = mib.map_or_else(Solver::new, Solver::with_memory_mib);
+            s.set_cancel(self.cancel.clone());
+            s
+        });
         let t = solver.table(deal).map_err(|e| e.to_string())?.tricks;
         self.last = Some((*deal, t));
         Ok(t)

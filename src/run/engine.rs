@@ -9,6 +9,7 @@ use crate::cards::{Card, Deal, Seat};
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Program};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
@@ -21,7 +22,8 @@ pub(super) struct Engine<'a> {
     pub(super) program: &'a Program,
     pub(super) options: &'a RunOptions,
     tx: &'a SyncSender<Event>,
-    pub(super) cancel: &'a AtomicBool,
+    /// Set to cancel the run; double-dummy solves read it too.
+    pub(super) cancel: &'a Arc<AtomicBool>,
 }
 
 /// The limits a run works to.
@@ -37,6 +39,8 @@ pub(super) enum Halt {
     Failed(EvalError),
     /// Nobody listens any more.
     Hangup,
+    /// The run was cancelled in the middle of a double-dummy solve.
+    Cancelled,
 }
 
 /// Takes matching deals in deal order and runs the actions on them.
@@ -68,7 +72,15 @@ impl<'a> Consumer<'a> {
             dd: Some(&mut self.dd),
             vulnerable: self.vulnerable,
         };
-        let printed = self.state.per_deal(&mut ctx, self.produced).map_err(Halt::Failed)?;
+        let printed = match self.state.per_deal(&mut ctx, self.produced) {
+            Ok(p) => p,
+            Err(e) => {
+                let cancelled = self.engine.solve_cancelled(&e);
+                // A deal whose actions were cut short is not counted.
+                self.produced -= u64::from(cancelled);
+                return Err(if cancelled { Halt::Cancelled } else { Halt::Failed(e) });
+            }
+        };
         let m = Matched { number: self.produced, generated, deal, printed };
         if !self.engine.deliver(&mut self.pending, m) {
             return Err(Halt::Hangup);
@@ -110,7 +122,7 @@ impl<'a> Engine<'a> {
         program: &'a Program,
         options: &'a RunOptions,
         tx: &'a SyncSender<Event>,
-        cancel: &'a AtomicBool,
+        cancel: &'a Arc<AtomicBool>,
     ) -> Self {
         Engine { program, options, tx, cancel }
     }
@@ -158,6 +170,19 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// True when `e` is a double-dummy solve stopped because the run was cancelled (or its
+    /// workers told to stop), not an error in the script.
+    pub(super) fn solve_cancelled(&self, e: &EvalError) -> bool {
+        e.message == crate::dd::DdError::CANCELLED
+    }
+
+    /// A double-dummy cache whose solves stop when the run is cancelled or `more` is set.
+    pub(super) fn dd_cache(&self, more: Option<&Arc<AtomicBool>>) -> DdCache {
+        let mut flags = vec![self.cancel.clone()];
+        flags.extend(more.cloned());
+        DdCache::with_memory(self.options.dd_memory_mib).cancelled_by(flags)
+    }
+
     /// True when the condition holds; the context a worker or the sequential loop evaluates in.
     pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: u8) -> Result<bool, EvalError> {
         let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
@@ -175,7 +200,7 @@ impl<'a> Engine<'a> {
         let mut c = Consumer {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),
-            dd: DdCache::with_memory(self.options.dd_memory_mib),
+            dd: self.dd_cache(None),
             pending: String::new(),
             produced: 0,
             produce_limit: lim.produce,
@@ -194,6 +219,7 @@ impl<'a> Engine<'a> {
         let cancelled = match halt {
             Some(Halt::Failed(e)) => return self.fail(&e),
             Some(Halt::Hangup) => return,
+            Some(Halt::Cancelled) => true,
             None => self.cancel.load(Ordering::Relaxed),
         };
         let elapsed = start.elapsed();
@@ -212,6 +238,8 @@ impl<'a> Engine<'a> {
             ngen += 1;
             let hit = match self.test(&deal, &mut c.dd, c.vulnerable) {
                 Ok(h) => h,
+                // The deal whose solve was cut short is not counted.
+                Err(e) if self.solve_cancelled(&e) => return (ngen - 1, Some(Halt::Cancelled)),
                 Err(e) => return (ngen, Some(Halt::Failed(e))),
             };
             if hit && let Err(h) = c.matched(ngen, deal, None) {

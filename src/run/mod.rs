@@ -170,6 +170,11 @@ impl RunHandle {
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
+
+    /// The run's cancel flag, for stopping it from elsewhere (setting it is [`Self::cancel`]).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
 }
 
 impl Drop for RunHandle {
@@ -201,7 +206,7 @@ pub fn deal_limits(program: &Program, options: &RunOptions) -> (u64, u64) {
     engine::counts(program, options)
 }
 
-fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &AtomicBool) {
+fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &Arc<AtomicBool>) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         engine::Engine::new(program, options, tx, cancel).run();
     }));

@@ -10,7 +10,6 @@
 //! file, the bias dealer) are dealt while cutting.
 
 use super::chain::Chain;
-use super::dd_cache::DdCache;
 use super::engine::{Consumer, Engine, Halt, Limits};
 use super::source::Source;
 use crate::cards::Deal;
@@ -88,7 +87,8 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
     // Small batches when the condition solves deals, so every worker gets a share.
     let solves = engine.program.script.condition.as_ref().is_some_and(|c| c.solves());
     let threads = engine.options.threads.max(1);
-    let stop = AtomicBool::new(false);
+    // Also read by the workers' double-dummy solves, so they stop midway.
+    let stop = Arc::new(AtomicBool::new(false));
     let (found_tx, found_rx) = sync_channel::<Found>(threads * 4);
     let (mut fast, mut dealer) = (None, None);
     let cutter = match source {
@@ -168,12 +168,12 @@ fn work(
     tx: &SyncSender<Found>,
     dealing: Dealing,
     vul: u8,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) {
-    let mut dd = DdCache::with_memory(engine.options.dd_memory_mib);
+    let mut dd = engine.dd_cache(Some(stop));
     let mut perms = Vec::new();
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) || engine.cancel.load(Ordering::Relaxed) {
             return;
         }
         let job = match cutting.lock() {
@@ -189,6 +189,8 @@ fn work(
             match engine.test(&deal, &mut dd, vul) {
                 Ok(true) => found.hits.push((serial, deal, dd.solved(&deal))),
                 Ok(false) => {}
+                // Stopped midway: the batch is not reported, so none of it is counted.
+                Err(e) if engine.solve_cancelled(&e) => return,
                 Err(e) => {
                     found.error = Some((serial, e));
                     break;

@@ -9,7 +9,8 @@ use std::time::Duration;
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
-use super::highlight::{Highlighter, HlSpan};
+use super::highlight::{Highlighter, RowSpan};
+use super::line_edit;
 use super::theme::Theme;
 use crate::cards::Deal;
 use crate::run::stats::Stats;
@@ -59,6 +60,20 @@ pub enum RunState {
     Error,
     /// Stopped early.
     Cancelled,
+}
+
+/// What the file on disk holds, compared with what the editor loaded or saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskState {
+    /// Text, as last loaded, saved or seen.
+    Text,
+    /// Opened from bytes that are not UTF-8: the buffer holds them decoded lossily (U+FFFD),
+    /// and the file stays as it is until the user saves.
+    Lossy,
+    /// Deleted (or renamed away) by another program.
+    Gone,
+    /// Overwritten by another program with bytes that are not UTF-8.
+    NotUtf8,
 }
 
 /// A window over the panes.
@@ -185,14 +200,18 @@ pub struct App {
     pub file_name: String,
     /// The editor buffer.
     pub editor: TextArea<'static>,
-    /// The text last saved or loaded (no trailing newline).
-    pub saved_text: String,
+    /// The rows of the text last saved or loaded.
+    saved_lines: Vec<String>,
+    /// The buffer differs from `saved_lines` (kept up to date by every edit).
+    unsaved: bool,
+    /// The rows as the highlighter last saw them, to find what the next edit changed.
+    seen: Vec<String>,
     /// What changed on disk while the buffer had edits, for Ctrl-O.
     pub disk_text: Option<String>,
+    /// What the file on disk holds.
+    pub disk: DiskState,
     /// Diagnostics of the last compile or run.
     pub diagnostics: Vec<Diagnostic>,
-    /// Syntax colours of the buffer.
-    pub highlights: Vec<HlSpan>,
     highlighter: Box<dyn Highlighter>,
     /// The theme.
     pub theme: Theme,
@@ -245,10 +264,12 @@ impl App {
             path,
             file_name,
             editor: TextArea::default(),
-            saved_text: saved.clone(),
+            saved_lines: rows(&saved),
+            unsaved: false,
+            seen: Vec::new(),
             disk_text: None,
+            disk: DiskState::Text,
             diagnostics: Vec::new(),
-            highlights: Vec::new(),
             highlighter: super::highlight::default_highlighter(),
             suit_letters: theme.colorless,
             theme,
@@ -274,10 +295,25 @@ impl App {
         app
     }
 
+    /// A workbench on `path` from the file's bytes: UTF-8, or else decoded lossily (as
+    /// `dealbench run` reads scripts) with a warning naming the file.
+    pub fn open_bytes(path: PathBuf, bytes: &[u8], theme: Theme) -> App {
+        let text = String::from_utf8_lossy(bytes);
+        let mut app = App::new(path, &text, theme);
+        if std::str::from_utf8(bytes).is_err() {
+            app.disk = DiskState::Lossy;
+            app.say(
+                format!("{} is not UTF-8: bad bytes show as \u{fffd}, and only a save writes them so", app.file_name),
+                true,
+            );
+        }
+        app
+    }
+
     /// Replaces the highlighter (the tree-sitter one, when the grammar is built in).
     pub fn set_highlighter(&mut self, h: Box<dyn Highlighter>) {
         self.highlighter = h;
-        self.rehighlight();
+        self.highlighter.update(&[], self.editor.lines(), None);
     }
 
     /// Replaces the theme.
@@ -306,7 +342,9 @@ impl App {
         self.apply_theme_to_editor();
         let row = cursor.0.min(self.editor.lines().len().saturating_sub(1));
         self.editor.move_cursor(CursorMove::Jump(row as u16, cursor.1 as u16));
-        self.rehighlight();
+        self.seen = self.editor.lines().to_vec();
+        self.highlighter.update(&[], &self.seen, None);
+        self.unsaved = self.seen != self.saved_lines;
     }
 
     /// The buffer as one string, lines joined with `\n`.
@@ -314,15 +352,40 @@ impl App {
         self.editor.lines().join("\n")
     }
 
-    /// True when the buffer differs from the file as last saved or loaded.
+    /// True when the buffer is not safely on disk: it differs from the file as last saved
+    /// or loaded, or the file was deleted or overwritten with bytes that are not text.
     pub fn modified(&self) -> bool {
-        self.buffer_text() != self.saved_text
+        matches!(self.disk, DiskState::Gone | DiskState::NotUtf8) || self.unsaved
     }
 
-    /// Recomputes syntax colours.
-    pub fn rehighlight(&mut self) {
-        let text = self.buffer_text();
-        self.highlights = self.highlighter.highlight(&text);
+    /// After the editor changed the buffer: finds the rows it changed and passes them to
+    /// the highlighter, and updates `modified`. Copies only the changed rows; each unchanged
+    /// row costs one comparison with its copy.
+    pub fn after_edit(&mut self) {
+        let lines = self.editor.lines();
+        let Some(e) = line_edit::diff(&self.seen, lines) else { return };
+        self.highlighter.update(&self.seen, lines, Some(&e));
+        self.seen.splice(e.first..e.first + e.old_rows, lines[e.new_range()].iter().cloned());
+        // A changed row that differs from the saved one settles it without the full comparison.
+        let saved = &self.saved_lines;
+        self.unsaved =
+            lines.len() != saved.len() || e.new_range().any(|r| lines[r] != saved[r]) || lines != saved.as_slice();
+    }
+
+    /// The colours of rows `rows` of the buffer.
+    pub fn visible_highlights(&self, rows: std::ops::Range<usize>) -> Vec<RowSpan> {
+        self.highlighter.visible(self.editor.lines(), rows)
+    }
+
+    /// True when `text` (normalized) is the text last saved or loaded.
+    fn is_saved(&self, text: &str) -> bool {
+        text.split('\n').eq(self.saved_lines.iter().map(String::as_str))
+    }
+
+    /// Records `text` (normalized) as what the file holds.
+    fn set_saved(&mut self, text: &str) {
+        self.saved_lines = rows(text);
+        self.unsaved = self.editor.lines() != self.saved_lines.as_slice();
     }
 
     /// True when every pane is on screen at once.
@@ -545,8 +608,9 @@ impl App {
     pub fn on_saved(&mut self, result: Result<String, String>) -> Vec<Effect> {
         match result {
             Ok(text) => {
-                self.saved_text = normalize(&text);
+                self.set_saved(&normalize(&text));
                 self.disk_text = None;
+                self.disk = DiskState::Text;
                 self.say(format!("saved {}", self.file_name), false);
                 if self.quit_after_save {
                     self.quit = true;
@@ -562,20 +626,62 @@ impl App {
         }
     }
 
+    /// The watcher saw the file change and read it: text, bytes that are not UTF-8, or an
+    /// error (not found: deleted). The buffer is never replaced by anything but text.
+    pub fn on_disk_read(&mut self, read: std::io::Result<Vec<u8>>) -> Vec<Effect> {
+        let bytes = match read {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.disk = DiskState::Gone;
+                self.disk_text = None;
+                let msg =
+                    format!("{} was deleted on disk; the buffer is kept (Ctrl-S writes it again)", self.file_name);
+                self.say(msg, true);
+                return Vec::new();
+            }
+            Err(e) => {
+                self.say(format!("cannot read {}: {e}", self.file_name), true);
+                return Vec::new();
+            }
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => self.on_disk_change(Some(text)),
+            Err(e) => {
+                let same = self.is_saved(&normalize(&String::from_utf8_lossy(e.as_bytes())));
+                if self.disk == DiskState::Lossy && same {
+                    return Vec::new();
+                }
+                self.disk = DiskState::NotUtf8;
+                self.disk_text = None;
+                let msg = format!(
+                    "{} on disk is no longer UTF-8 text; the buffer is kept (Ctrl-S overwrites the file)",
+                    self.file_name
+                );
+                self.say(msg, true);
+                Vec::new()
+            }
+        }
+    }
+
     /// The file changed on disk (another editor, or our own save coming back).
     pub fn on_disk_change(&mut self, contents: Option<String>) -> Vec<Effect> {
         let Some(contents) = contents else { return Vec::new() };
+        let was_missing = matches!(self.disk, DiskState::Gone | DiskState::NotUtf8);
+        self.disk = DiskState::Text;
+        if was_missing && self.message.as_ref().is_some_and(|m| m.1) {
+            self.message = None;
+        }
         let disk = normalize(&contents);
         let buffer = self.buffer_text();
         if disk == buffer {
             // Our own save, or someone wrote what we hold.
-            if disk != self.saved_text {
-                self.saved_text = disk;
+            if !self.is_saved(&disk) {
+                self.set_saved(&disk);
                 return self.request_run();
             }
             return Vec::new();
         }
-        if disk == self.saved_text {
+        if self.is_saved(&disk) {
             return Vec::new();
         }
         if self.modified() {
@@ -586,8 +692,8 @@ impl App {
             );
             return Vec::new();
         }
+        self.set_saved(&disk);
         self.set_buffer(&disk);
-        self.saved_text = disk;
         self.say(format!("reloaded {} from disk", self.file_name), false);
         self.request_run()
     }
@@ -598,8 +704,8 @@ impl App {
             self.say("nothing new on disk", false);
             return Vec::new();
         };
+        self.set_saved(&disk);
         self.set_buffer(&disk);
-        self.saved_text = disk;
         self.say(format!("loaded {} from disk", self.file_name), false);
         self.request_run()
     }
@@ -616,6 +722,11 @@ impl App {
         out.extend(self.results.output.lines().map(str::to_string));
         out
     }
+}
+
+/// The rows of a normalized text.
+fn rows(text: &str) -> Vec<String> {
+    text.split('\n').map(str::to_string).collect()
 }
 
 /// Text as the editor holds it: `\n` line ends and no final newline.

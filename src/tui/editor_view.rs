@@ -51,16 +51,11 @@ fn columns(line: &str) -> Vec<(usize, usize, usize)> {
 fn paint(buf: &mut Buffer, inner: Rect, app: &App) {
     let lines = app.editor.lines();
     let (top_row, top_col) = app.editor.scroll_offset();
+    let top = top_row as usize;
+    let rows = top..(top + inner.height as usize).min(lines.len());
     let lnw = app.editor.line_number_width() as usize;
     let cursor = app.editor.cursor();
     let search_bg = app.editor.search_pattern().map(|_| app.theme.get("ui.search").bg);
-    // Byte offset where each line starts in the joined buffer.
-    let mut starts = Vec::with_capacity(lines.len());
-    let mut at = 0;
-    for l in lines {
-        starts.push(at);
-        at += l.len() + 1;
-    }
     let diag_styles: Vec<(usize, usize, Style)> = app
         .diagnostics
         .iter()
@@ -69,16 +64,16 @@ fn paint(buf: &mut Buffer, inner: Rect, app: &App) {
             (d.span.start, d.span.end.max(d.span.start + 1), app.theme.get(key))
         })
         .collect();
-    let mut hl = app.highlights.iter().peekable();
-    for r in 0..inner.height as usize {
-        let row = top_row as usize + r;
-        let Some(line) = lines.get(row) else { break };
-        let base = starts[row];
+    // Diagnostics are byte ranges of the whole text: where the first visible row starts.
+    let mut base = if diag_styles.is_empty() { 0 } else { lines[..top].iter().map(|l| l.len() + 1).sum() };
+    let highlights = app.visible_highlights(rows.clone());
+    let mut hl = highlights.as_slice();
+    for (r, row) in rows.enumerate() {
+        let line = &lines[row];
         let cols = columns(line);
-        while hl.peek().is_some_and(|s| s.end <= base) {
-            hl.next();
-        }
-        let spans: Vec<_> = hl.clone().take_while(|s| s.start < base + line.len()).collect();
+        let n = hl.iter().take_while(|s| s.row == row).count();
+        let (spans, rest) = hl.split_at(n);
+        hl = rest;
         for &(b, ci, dc) in &cols {
             let x = lnw + dc;
             if x < top_col as usize {
@@ -89,18 +84,18 @@ fn paint(buf: &mut Buffer, inner: Rect, app: &App) {
                 break;
             }
             let pos = (inner.x + x as u16, inner.y + r as u16);
-            let abs = base + b;
             let is_cursor = cursor.0 == row && cursor.1 == ci;
             let Some(cell) = buf.cell_mut(pos) else { continue };
             let in_search = search_bg.is_some_and(|bg| cell.bg == bg.unwrap_or_default());
             if b < line.len()
                 && !is_cursor
                 && !in_search
-                && let Some(s) = spans.iter().find(|s| s.start <= abs && abs < s.end)
+                && let Some(s) = spans.iter().find(|s| s.start <= b && b < s.end)
             {
                 let style = app.theme.get(s.capture);
                 cell.set_style(Style { bg: None, ..style });
             }
+            let abs = base + b;
             for &(s, e, style) in &diag_styles {
                 let hit = s <= abs && abs < e && (b < line.len() || s == abs);
                 if hit {
@@ -108,5 +103,6 @@ fn paint(buf: &mut Buffer, inner: Rect, app: &App) {
                 }
             }
         }
+        base += line.len() + 1;
     }
 }

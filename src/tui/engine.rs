@@ -168,7 +168,8 @@ pub struct RunControl {
 }
 
 impl RunControl {
-    /// Asks the run to stop; its remaining events are dropped by generation anyway.
+    /// Stops the run: its workers and double-dummy solves end within milliseconds; its
+    /// remaining events are dropped by generation anyway.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
@@ -236,12 +237,15 @@ pub fn start<M: Send + 'static>(
         threads: params.threads.unwrap_or(defaults.threads),
         ..defaults
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
     let keep = params.keep;
     let program = compiled.program.clone();
+    // The run starts here, so that cancelling sets its own flag at once (its workers and
+    // double-dummy solves read it), not a flag its forwarder polls.
+    let handle = guarded(|| crate::run::start(program, options));
+    let cancel = handle.as_ref().map_or_else(|_| Arc::new(AtomicBool::new(false)), |h| h.cancel_flag());
+    let flag = cancel.clone();
     let spawned = std::thread::Builder::new().name(format!("forward-{generation}")).spawn(move || {
-        let handle = match guarded(|| crate::run::start(program, options)) {
+        let handle = match handle {
             Ok(h) => h,
             Err(p) => {
                 let _ = sink.send(wrap(generation, vec![RunMsg::Crashed(format!("the engine panicked: {p}"))]));

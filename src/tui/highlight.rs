@@ -1,9 +1,14 @@
-//! Syntax colours for the editor: byte ranges tagged with helix-style capture names.
+//! Syntax colours for the editor: byte ranges of rows tagged with helix-style capture names.
 //!
-//! [`Highlighter`] is the seam: the tree-sitter grammar's highlighter (`ts_highlight.rs`) is
-//! the editor's; [`LexicalHighlighter`] colours the script from the vocabulary table with a
-//! small scanner (words, numbers, strings, comments) when the grammar cannot be loaded.
+//! [`Highlighter`] is the seam: the tree-sitter grammar's highlighter (`ts_highlight.rs`)
+//! follows the buffer edit by edit and colours the rows on screen, so a keystroke costs what
+//! the edit and the screen hold, not what the script holds. [`LexicalHighlighter`], the
+//! fallback when the grammar cannot be loaded, colours each row from the vocabulary table with
+//! a small scanner (words, numbers, strings, comments).
 
+use std::ops::Range;
+
+use super::line_edit::LineEdit;
 use crate::script::vocab::{self, Kind, WordKind};
 
 /// One coloured range of the source.
@@ -17,10 +22,27 @@ pub struct HlSpan {
     pub capture: &'static str,
 }
 
-/// Something that colours a script.
+/// One coloured range of a row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowSpan {
+    /// The row.
+    pub row: usize,
+    /// First byte in the row.
+    pub start: usize,
+    /// One past the last byte in the row.
+    pub end: usize,
+    /// The capture name.
+    pub capture: &'static str,
+}
+
+/// Something that colours a script held as rows.
 pub trait Highlighter: Send {
-    /// The coloured ranges of `source`, in order, not overlapping.
-    fn highlight(&mut self, source: &str) -> Vec<HlSpan>;
+    /// Follows the buffer, now `lines`: `edit` says which rows changed since the last call
+    /// and what they were (`old`); without it, everything is new.
+    fn update(&mut self, old: &[String], lines: &[String], edit: Option<&LineEdit>);
+
+    /// The coloured ranges of `rows`, ordered, not overlapping.
+    fn visible(&self, lines: &[String], rows: Range<usize>) -> Vec<RowSpan>;
 }
 
 /// Colours from the vocabulary table, without a grammar.
@@ -33,7 +55,6 @@ pub fn default_highlighter() -> Box<dyn Highlighter> {
     super::ts_highlight::TreeSitterHighlighter::new(
         tree_sitter_dealer3::LANGUAGE.into(),
         tree_sitter_dealer3::HIGHLIGHTS_QUERY,
-        tree_sitter_dealer3::LOCALS_QUERY,
         tree_sitter_dealer3::HIGHLIGHT_NAMES,
     )
     .map(|h| Box::new(h) as Box<dyn Highlighter>)
@@ -55,7 +76,23 @@ pub fn word_capture(word: &str) -> Option<&'static str> {
 }
 
 impl Highlighter for LexicalHighlighter {
-    fn highlight(&mut self, src: &str) -> Vec<HlSpan> {
+    fn update(&mut self, _old: &[String], _lines: &[String], _edit: Option<&LineEdit>) {}
+
+    fn visible(&self, lines: &[String], rows: Range<usize>) -> Vec<RowSpan> {
+        let mut out = Vec::new();
+        for row in rows {
+            let Some(line) = lines.get(row) else { break };
+            let spans = self.highlight(line);
+            out.extend(spans.into_iter().map(|s| RowSpan { row, start: s.start, end: s.end, capture: s.capture }));
+        }
+        out
+    }
+}
+
+impl LexicalHighlighter {
+    /// The coloured ranges of `src` (a block comment that spans rows is coloured only when
+    /// the text given holds it whole).
+    pub fn highlight(&self, src: &str) -> Vec<HlSpan> {
         let b = src.as_bytes();
         let mut out = Vec::new();
         let mut i = 0;

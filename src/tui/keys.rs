@@ -61,7 +61,7 @@ impl App {
         if self.focus == Pane::Editor && self.overlay.is_none() {
             let text = text.replace("\r\n", "\n").replace('\r', "\n");
             self.editor.insert_str(text);
-            self.rehighlight();
+            self.after_edit();
         }
     }
 
@@ -217,7 +217,7 @@ impl App {
             _ => self.editor.input(Input::from(key)),
         };
         if modified {
-            self.rehighlight();
+            self.after_edit();
         }
         Vec::new()
     }

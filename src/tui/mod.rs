@@ -13,6 +13,7 @@ pub mod engine;
 pub mod help;
 pub mod highlight;
 pub mod keys;
+pub mod line_edit;
 pub mod mouse;
 pub mod runtime;
 pub mod stats_view;

@@ -35,6 +35,8 @@ pub enum Msg {
     FileChanged,
     /// A double-dummy solve finished.
     Dd(u64, u64, Result<DdResult, String>),
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: leave, saving nothing.
+    Signal(i32),
 }
 
 struct DdRequest {
@@ -44,8 +46,8 @@ struct DdRequest {
     vul: u8,
 }
 
-/// Builds the app from the config and options (no terminal yet).
-pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
+/// Builds the app from the config and options (no terminal yet) on the script's bytes.
+pub fn build_app(path: &Path, bytes: &[u8], opts: &TuiOptions) -> App {
     let dir = config::config_dir();
     let (cfg, cfg_err) = Config::load(dir.as_deref());
     let name = opts.theme.clone().unwrap_or_else(|| cfg.theme.clone());
@@ -60,7 +62,7 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
         // the reverse video of the cursor; the colourless theme needs no colour anyway.
         ratatui::crossterm::style::force_color_output(true);
     }
-    let mut app = App::new(path.to_path_buf(), text, theme.adapt(depth));
+    let mut app = App::open_bytes(path.to_path_buf(), bytes, theme.adapt(depth));
     app.suit_letters = match cfg.suits.as_str() {
         "letters" => true,
         "symbols" => false,
@@ -68,7 +70,9 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
     };
     app.keep = cfg.keep_deals.max(1);
     app.auto_dd = cfg.auto_dd;
-    if let Some(e) = cfg_err.or(theme_err) {
+    if let Some(e) = cfg_err.or(theme_err)
+        && app.message.is_none()
+    {
         app.say(e, true);
     }
     app
@@ -76,8 +80,8 @@ pub fn build_app(path: &Path, text: &str, opts: &TuiOptions) -> App {
 
 /// Runs the workbench on `path` until the user quits.
 pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
-    let text = std::fs::read_to_string(&path)?;
-    let mut app = build_app(&path, &text, &opts);
+    let bytes = std::fs::read(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let mut app = build_app(&path, &bytes, &opts);
     let cfg = Config::load(config::config_dir().as_deref()).0;
     let (tx, rx) = mpsc::sync_channel::<Msg>(256);
 
@@ -96,12 +100,15 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     }
 
     let mut terminal = ratatui::try_init()?;
+    // From here on every way out (return, error, unwinding panic) restores the terminal.
+    let _guard = TerminalGuard { mouse: cfg.mouse };
     // Pasted text arrives as one event (a pasted tab must not switch panes).
     let _ = execute!(io::stdout(), EnableBracketedPaste);
     if cfg.mouse {
         let _ = execute!(io::stdout(), EnableMouseCapture);
     }
     engine::install_panic_hook();
+    spawn_signal_thread(tx.clone(), cfg.mouse)?;
     let input_tx = tx.clone();
     std::thread::Builder::new().name("input".into()).spawn(move || {
         loop {
@@ -123,13 +130,69 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     if let Some(r) = rt.run.take() {
         r.cancel();
     }
-    if cfg.mouse {
+    drop(watch);
+    result
+}
+
+/// Puts the terminal back (cooked mode, main screen, no mouse or paste reporting) when dropped.
+struct TerminalGuard {
+    mouse: bool,
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal(self.mouse);
+    }
+}
+
+fn restore_terminal(mouse: bool) {
+    if mouse {
         let _ = execute!(io::stdout(), DisableMouseCapture);
     }
     let _ = execute!(io::stdout(), DisableBracketedPaste);
     ratatui::restore();
-    drop(watch);
-    result
+}
+
+/// The signals that end the workbench: `kill`, a closed terminal or SSH session, and
+/// SIGINT/SIGQUIT sent from outside (in raw mode Ctrl-C is a key, not a signal).
+const EXIT_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// Turns the first exit signal into [`Msg::Signal`] for the loop, which then returns and
+/// restores the terminal; a second one (the loop not answering) restores it here and exits.
+fn spawn_signal_thread(tx: SyncSender<Msg>, mouse: bool) -> io::Result<()> {
+    let mut signals = signal_hook::iterator::Signals::new(EXIT_SIGNALS)?;
+    std::thread::Builder::new().name("signals".into()).spawn(move || {
+        let mut seen = false;
+        for sig in signals.forever() {
+            if seen {
+                restore_terminal(mouse);
+                std::process::exit(128 + sig);
+            }
+            seen = true;
+            // The channel may be full: never block here, or a second signal could not exit.
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(Msg::Signal(sig));
+            });
+        }
+    })?;
+    Ok(())
+}
+
+/// The name of an exit signal, for the message printed after the terminal is restored.
+fn signal_name(sig: i32) -> String {
+    match sig {
+        signal_hook::consts::SIGTERM => "SIGTERM".into(),
+        signal_hook::consts::SIGHUP => "SIGHUP".into(),
+        signal_hook::consts::SIGINT => "SIGINT".into(),
+        signal_hook::consts::SIGQUIT => "SIGQUIT".into(),
+        n => format!("signal {n}"),
+    }
 }
 
 /// What the loop drives besides the app: the current run and the solver thread.
@@ -212,11 +275,15 @@ pub fn event_loop<B: Backend>(
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
-                Msg::FileChanged => {
-                    let contents = std::fs::read_to_string(&app.path).ok();
-                    effects.extend(app.on_disk_change(contents));
-                }
+                Msg::FileChanged => effects.extend(app.on_disk_read(std::fs::read(&app.path))),
                 Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
+                Msg::Signal(sig) => {
+                    let unsaved = if app.modified() { "; unsaved edits were not saved" } else { "" };
+                    return Err(io::Error::new(
+                        io::ErrorKind::Interrupted,
+                        format!("stopped by {}{unsaved}", signal_name(sig)),
+                    ));
+                }
             }
         }
     }

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, RunState};
+use super::app::{App, DiskState, RunState};
 use super::ui::{compact, thousands};
 
 /// Draws the status line.
@@ -43,10 +43,12 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         right.push(Span::styled(format!(" {msg} "), if *err { t.get("error") } else { base }));
     }
     right.push(Span::raw(format!(" {} ", app.file_name)));
-    right.push(if app.modified() {
-        Span::styled("modified ", t.get("ui.statusline.modified"))
-    } else {
-        Span::raw("saved ")
+    right.push(match app.disk {
+        DiskState::Gone => Span::styled("deleted on disk ", t.get("error")),
+        DiskState::NotUtf8 => Span::styled("not UTF-8 on disk ", t.get("error")),
+        _ if app.modified() => Span::styled("modified ", t.get("ui.statusline.modified")),
+        DiskState::Lossy => Span::styled("saved (not UTF-8) ", t.get("warning")),
+        DiskState::Text => Span::raw("saved "),
     });
     right.push(Span::styled("F1 help ", base));
     let width = area.width as usize;

@@ -19,11 +19,12 @@ pub enum Watch {
     Poll(Debouncer<PollWatcher, FileIdMap>),
 }
 
-/// True for the kinds of event that can mean new contents.
+/// True for the kinds of event that can mean new contents (or none: a removal).
 pub fn relevant(kind: &EventKind) -> bool {
     matches!(
         kind,
         EventKind::Create(_)
+            | EventKind::Remove(_)
             | EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any | ModifyKind::Other)
             | EventKind::Access(AccessKind::Close(AccessMode::Write))
     )
@@ -120,6 +121,10 @@ mod tests {
             rx.recv_timeout(Duration::from_secs(3)).unwrap_or_else(|_| panic!("save {i} not seen"));
             while rx.recv_timeout(Duration::from_millis(150)).is_ok() {}
         }
+        // A deletion is reported (the app then keeps the buffer as unsaved).
+        std::fs::remove_file(&file).unwrap();
+        rx.recv_timeout(Duration::from_secs(3)).unwrap_or_else(|_| panic!("the deletion not seen"));
+        while rx.recv_timeout(Duration::from_millis(150)).is_ok() {}
         // Another file in the same directory is not reported.
         std::fs::write(dir.join("other.txt"), "x").unwrap();
         assert!(rx.recv_timeout(Duration::from_millis(400)).is_err());
