@@ -9,7 +9,7 @@ use dealbench::script::vocab::VOCAB;
 /// Runs one example as a whole script with a small deal budget; `Err` says what went wrong.
 fn runs(example: &str) -> Result<(), String> {
     let script = format!("{example}\n");
-    let (_, stderr, rc) = common::run_stdin(&script, &["-s", "1", "-p", "2", "-g", "10"]);
+    let (_, stderr, rc) = common::run_stdin(&script, &["-s", "1", "-p", "2", "-g", "4"]);
     let external = stderr.contains(": error: unsupported: ");
     if rc == Some(0) || external && rc == Some(255) {
         return Ok(());

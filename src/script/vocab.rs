@@ -937,6 +937,22 @@ mod tests {
     }
 
     #[test]
+    fn every_function_says_how_it_is_called_once() {
+        let report_terms = ["trix", "parcontract"];
+        for en in VOCAB.iter().filter(|en| en.kind == Kind::Function) {
+            if en.alias_of.is_some() {
+                assert!(en.call.is_none(), "{}: an alias is called as its target", en.name);
+                assert_eq!(call_of(en.name), resolve(en.name).and_then(|t| t.call), "{}", en.name);
+                continue;
+            }
+            let runs = en.support == Support::Full && !report_terms.contains(&en.name);
+            assert_eq!(en.call.is_some(), runs, "{}", en.name);
+        }
+        assert_eq!(call_of("pt9"), Some(Call::Hand(HandFn::Row(11), SuitArg::Optional)));
+        assert_eq!((suit_of("heart"), suit_of("clubs"), suit_of("hcp")), (Some(2), Some(0), None));
+    }
+
+    #[test]
     fn nearest_suggests_close_names() {
         assert_eq!(nearest("hpc"), Some("hcp"));
         assert_eq!(nearest("shpe"), Some("shape"));

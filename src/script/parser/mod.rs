@@ -119,8 +119,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
     p.warn_unclosed_strings();
     while !p.at_eof() {
         p.operators = 0;
-        let start = p.pos;
-        p.statement().map_err(|e| p.call_like_error(start, e))?;
+        p.statement().map_err(|e| p.call_like_error(e))?;
     }
     p.check_bias()?;
     Ok(p.script)
@@ -212,13 +211,14 @@ impl Parser {
 }
 
 impl Parser {
-    /// An error in the statement that starts at token `start`: when a variable was followed
-    /// by a `(` that then fails to parse (as the next statement, or right where it stands),
-    /// the name was most likely meant as a function, and the error says so.
-    fn call_like_error(&self, start: usize, e: Diagnostic) -> Diagnostic {
+    /// When a variable was followed by a `(` and the error lies inside that parenthesis (read
+    /// as the start of the next statement, it does not parse), the name was most likely meant
+    /// as a function, and the error says so. A misspelt function inside is reported as itself.
+    fn call_like_error(&self, e: Diagnostic) -> Diagnostic {
         let Some(c) = &self.call_like else { return e };
-        let at_paren = e.span.start == self.toks[c.paren].span.start;
-        if c.paren != start && !at_paren {
+        let open = self.toks[c.paren].span.start;
+        let close = self.matching_paren(c.paren).map_or(usize::MAX, |i| self.toks[i].span.start);
+        if !(open..=close).contains(&e.span.start) || e.message.starts_with("unknown function") {
             return e;
         }
         let mut d = self.unknown_function(&c.name, c.span);
@@ -229,12 +229,29 @@ impl Parser {
         d
     }
 
+    /// The index of the `)` that closes the `(` at token `open`.
+    fn matching_paren(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, t) in self.toks.iter().enumerate().skip(open) {
+            match t.tok {
+                Tok::Op("(") => depth += 1,
+                Tok::Op(")") if depth == 1 => return Some(i),
+                Tok::Op(")") => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// A string the lexer closed at the end of its line, DealerV2_4's reading: a warning each.
     fn warn_unclosed_strings(&mut self) {
         let unclosed: Vec<Span> = self
             .toks
             .iter()
-            .filter(|t| matches!(t.tok, Tok::Str(_)) && !self.src[t.span.start..t.span.end].ends_with('"'))
+            .filter(|t| {
+                let text = &self.src[t.span.start..t.span.end];
+                matches!(t.tok, Tok::Str(_)) && (text.len() < 2 || !text.ends_with('"'))
+            })
             .map(|t| t.span)
             .collect();
         for span in unclosed {

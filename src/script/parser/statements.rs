@@ -296,9 +296,8 @@ impl Parser {
     }
 
     fn starts_statement(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
-            "condition" | "produce" | "generate" | "action" | "dealer" | "vulnerable" | "predeal"
-            | "pointcount" | "altcount" | "title" | "seed" | "opener" | "startboard"))
+        use crate::script::vocab::{Kind, lookup};
+        matches!(self.peek(), Tok::Ident(w) if lookup(w).is_some_and(|e| e.kind == Kind::Statement))
             || self.is_assignment()
     }
 

@@ -170,4 +170,6 @@ fn a_string_open_at_the_line_end_closes_there_with_a_warning() {
     assert!(s.warnings[0].message.contains("not closed on its line"));
     let s = script("title \"crlf\r\nproduce 3\n");
     assert_eq!(s.title.as_deref(), Some("crlf"));
+    let s = script("title \"\nproduce 3\n");
+    assert_eq!((s.title.as_deref(), s.warnings.len()), (Some(""), 1));
 }
