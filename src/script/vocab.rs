@@ -98,6 +98,8 @@ pub struct Entry {
     pub support: Support,
     /// For a function that runs: its arguments and what it builds (an alias has its target's).
     pub call: Option<Call>,
+    /// A statement that may also stand in an `action` list (`average`, `printes`, …).
+    pub in_actions: bool,
 }
 
 const fn e(
@@ -108,12 +110,16 @@ const fn e(
     example: &'static str,
     alias_of: Option<&'static str>,
 ) -> Entry {
-    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full, call: None }
+    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full, call: None, in_actions: false }
 }
 
 impl Entry {
     const fn calls(self, call: Call) -> Entry {
         Entry { call: Some(call), ..self }
+    }
+
+    const fn also_action(self) -> Entry {
+        Entry { in_actions: true, ..self }
     }
 }
 
@@ -131,6 +137,7 @@ const fn x(name: &'static str, kind: Kind, signature: &'static str, why: &'stati
         alias_of: None,
         support: Support::Unsupported(why),
         call: None,
+        in_actions: false,
     }
 }
 
@@ -156,6 +163,11 @@ pub fn is_function(name: &str) -> bool {
 /// A function's arguments and what it builds, if it is one that runs.
 pub fn call_of(name: &str) -> Option<Call> {
     resolve(name).filter(|en| en.kind == Kind::Function).and_then(|en| en.call)
+}
+
+/// True when `name` starts an action of an `action` list.
+pub fn is_action(name: &str) -> bool {
+    VOCAB.iter().any(|en| en.name == name && (en.kind == Kind::Action || en.in_actions))
 }
 
 /// The suit a suit word names (`spades`, `heart`, …): 3 spades … 0 clubs.
@@ -236,7 +248,7 @@ pub static VOCAB: &[Entry] = &[
         "Print a line of your own for each matching deal, from expressions and literal text.",
         "printes(\"N=\", hcp(north), \\n)",
         None,
-    ),
+    ).also_action(),
     e(
         "print",
         Kind::Statement,
@@ -244,7 +256,7 @@ pub static VOCAB: &[Entry] = &[
         "Lay out one seat's hands at the end of the run, four boards to a page.",
         "print(north)",
         None,
-    ),
+    ).also_action(),
     e(
         "average",
         Kind::Statement,
@@ -252,7 +264,7 @@ pub static VOCAB: &[Entry] = &[
         "Report the mean of the expression over the deals that matched.",
         "average \"north hcp\" hcp(north)",
         None,
-    ),
+    ).also_action(),
     e(
         "frequency",
         Kind::Statement,
@@ -260,7 +272,7 @@ pub static VOCAB: &[Entry] = &[
         "Report a histogram of the expression over the deals that matched, counting from low to high inclusive. A second expression and range makes it a two-dimensional table instead.",
         "frequency \"north hcp\" (hcp(north), 10, 20)",
         None,
-    ),
+    ).also_action(),
     e(
         "pointcount",
         Kind::Statement,
@@ -340,7 +352,7 @@ pub static VOCAB: &[Entry] = &[
         "Writes one comma-separated row per matching deal. A term is an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)` for double-dummy tricks.",
         "csvrpt(deal, hcp(north), \"north\")",
         None,
-    ),
+    ).also_action(),
     e(
         "printrpt",
         Kind::Statement,
@@ -348,7 +360,7 @@ pub static VOCAB: &[Entry] = &[
         "Writes one comma-separated row per matching deal to the screen. The terms are `csvrpt`'s: an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)`.",
         "printrpt(\"deal \", deal, hcp(south))",
         None,
-    ),
+    ).also_action(),
     e(
         "hcp",
         Kind::Function,
@@ -950,6 +962,13 @@ mod tests {
         }
         assert_eq!(call_of("pt9"), Some(Call::Hand(HandFn::Row(11), SuitArg::Optional)));
         assert_eq!((suit_of("heart"), suit_of("clubs"), suit_of("hcp")), (Some(2), Some(0), None));
+    }
+
+    #[test]
+    fn actions_are_the_action_entries_and_six_statements() {
+        let statements: Vec<&str> = VOCAB.iter().filter(|en| en.in_actions).map(|en| en.name).collect();
+        assert_eq!(statements, ["printes", "print", "average", "frequency", "csvrpt", "printrpt"]);
+        assert!(statements.iter().all(|n| is_action(n)) && is_action("printoneline") && !is_action("hcp"));
     }
 
     #[test]

@@ -4,28 +4,9 @@ use super::{PResult, Parser};
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use crate::script::lexer::Tok;
 
-const ACTIONS: [&str; 16] = [
-    "printall",
-    "printew",
-    "printns",
-    "printside",
-    "printpbn",
-    "printcompact",
-    "printoneline",
-    "printes",
-    "print",
-    "average",
-    "frequency",
-    "csvrpt",
-    "printrpt",
-    "evalcontract",
-    "bktfreq",
-    "export",
-];
-
 impl Parser {
     pub(super) fn starts_action(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if ACTIONS.contains(&w.as_str()))
+        matches!(self.peek(), Tok::Ident(w) if crate::script::vocab::is_action(w))
     }
 
     pub(super) fn action(&mut self) -> PResult<Vec<Action>> {

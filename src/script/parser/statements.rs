@@ -72,7 +72,7 @@ impl Parser {
                 self.script.startboard = Some(n as u64);
                 Ok(())
             }
-            "average" | "frequency" | "printes" | "print" | "csvrpt" | "printrpt" if self.action_follows() => {
+            w if crate::script::vocab::lookup(w).is_some_and(|e| e.in_actions) && self.action_follows() => {
                 let a = self.action()?;
                 self.script.extra_actions.extend(a);
                 Ok(())
