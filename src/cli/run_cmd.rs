@@ -1,15 +1,19 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
 use super::meter::Meter;
+use super::stats_out::StatsOut;
 use clap::Args;
-use dealbench::cards::{Card, Seat};
+use dealbench::cards::input::{DealReader, Record};
+use dealbench::cards::{Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
-use dealbench::report::stats_file::StatsFile;
+use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
 use dealbench::run::stats::Stats;
+use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
+use dealbench::script::diag::Diagnostic;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// dealer's switches (toggles count: giving one twice cancels it) and dealbench's own.
@@ -23,7 +27,7 @@ pub struct RunArgs {
     /// Deals to generate (overrides `generate`).
     #[arg(short = 'g', value_name = "N")]
     pub generate: Option<u64>,
-    /// Random seed (overrides `seed`); used mod 2^32, default the clock.
+    /// Random seed (overrides `seed`; dealer.exe's stream takes it mod 2^32), default the clock.
     #[arg(short = 's', value_name = "SEED", allow_hyphen_values = true)]
     pub seed: Option<i64>,
     /// Toggle the statistics lines at the end (on by default).
@@ -104,7 +108,7 @@ pub struct RunArgs {
     /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
-    /// Threads that deal and test the condition (default: every core).
+    /// Threads that deal and test the condition (default and most: one per core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
     /// Transposition-table budget of each thread's double-dummy solver, in MiB.
@@ -149,24 +153,66 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     for w in &program.script.warnings {
         eprint!("{}", w.render());
     }
-    let options = options(args, &name)?;
-    let order = report_order(&program);
-    let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
+    let mut options = options(args, &name)?;
+    if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
+        match clash.span() {
+            Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
+            None => eprintln!("dealbench: {}", clash.message()),
+        }
+        return Ok(255);
+    }
+    if let Some(path) = &args.deals {
+        if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
+            eprintln!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
+        }
+        let limit = run::deal_limits(&program, &options).0;
+        options.deals = Some(Arc::new(read_deal_file(path, args.strict, limit)?));
+    }
+    let stats_out = args.stats_json.as_deref().map(StatsOut::open).transpose()?;
+    let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
+    let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    let (k, n) = options.shard.unwrap_or((0, 1));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
-    if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
+    if let (Some(out), Some(id), Some((stats, summary))) = (stats_out, id, last) {
         let file = StatsFile {
-            version: 1,
-            seed: summary.seed,
-            stream: args.stream.clone(),
-            shard: args.shard.clone(),
+            version: stats_file::VERSION,
+            run: RunId { seed: summary.seed, ..id },
+            shard: Shard { k, n },
             seconds: summary.elapsed.as_secs_f64(),
-            order,
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        out.write(&text)?;
     }
     Ok(code)
+}
+
+/// What identifies the run in its `--stats-json` file (the seed is filled in when it is known).
+fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
+    let mut switches: Vec<String> = options
+        .predeal_override
+        .iter()
+        .map(|(seat, cards)| {
+            let hand = Hand(cards.iter().fold(0, |a, c| a | c.bit()));
+            format!("-{} {}", ["N", "E", "S", "W"][*seat], hand.dotted())
+        })
+        .collect();
+    if options.rnd_seed != 0 {
+        switches.push(format!("--rnd-seed {}", options.rnd_seed));
+    }
+    if let Some(v) = options.vulnerable {
+        switches.push(format!("--vulnerable {}", ["none", "ns", "ew", "all"][usize::from(v)]));
+    }
+    let (generate, produce) = run::deal_limits(program, options);
+    RunId {
+        dealbench: env!("CARGO_PKG_VERSION").to_string(),
+        script: stats_file::script_hash(&program.source),
+        switches,
+        seed: 0,
+        stream: if args.deals.is_some() { "deals".into() } else { args.stream.clone() },
+        generate,
+        produce,
+    }
 }
 
 fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
@@ -175,7 +221,17 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
     for p in &args.params {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
-        params.push((k.trim_start_matches('$').to_string(), v.to_string()));
+        let name = k.strip_prefix('$').unwrap_or(k);
+        if name.is_empty() {
+            return Err(format!("--param {p}: no name before `=`: expected NAME=VALUE"));
+        }
+        if !dealbench::script::params::is_name(name) {
+            return Err(format!(
+                "--param {p}: `{name}` is not a parameter name: one digit, or letters, digits and `_` \
+                 not starting with a digit"
+            ));
+        }
+        params.push((name.to_string(), v.to_string()));
     }
     Ok(CompileOptions { params })
 }
@@ -194,71 +250,64 @@ fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
     }
 }
 
-fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
-    let mut o = RunOptions {
+/// The switches as the engine's resolver takes them.
+fn switches(args: &RunArgs) -> Switches {
+    Switches {
         seed: args.seed,
         produce: args.produce,
         generate: args.generate,
-        print_stats: args.verbose.is_multiple_of(2),
-        quiet_pbn: args.quiet % 2 == 1,
-        input_name: name.to_string(),
+        stats_toggles: args.verbose,
+        quiet_toggles: args.quiet,
+        predeal: [args.north.clone(), args.east.clone(), args.south.clone(), args.west.clone()],
         rnd_seed: args.rnd_seed,
+        vulnerable: args.vulnerable.clone(),
+        csv: args.csv.clone(),
+        export: args.export.clone(),
+        title: args.title.clone(),
+        threads: args.threads,
+        dd_memory_mib: Some(args.dd_memory as usize),
+        stream: Some(args.stream.clone()),
+        shard: args.shard.clone(),
+        deals_file: args.deals.is_some(),
         matched_events: false,
-        ..RunOptions::default()
-    };
-    if let Some(v) = &args.vulnerable {
-        o.vulnerable = Some(parse_vul(v)?);
     }
-    o.csv_file = report_file(args.csv.as_deref())?;
-    o.export_file = report_file(args.export.as_deref())?;
-    o.title = args.title.clone();
-    o.dd_memory_mib = Some(args.dd_memory as usize);
-    o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    o.stream = match args.stream.as_str() {
-        "dealer" => run::StreamKind::Dealer,
-        "fast" => run::StreamKind::Fast,
-        other => return Err(format!("--stream {other}: expected `dealer` or `fast`")),
-    };
-    if let Some(s) = &args.shard {
-        o.shard = Some(parse_shard(s)?);
-        if o.stream != run::StreamKind::Fast {
-            return Err("--shard slices the fast stream: add --stream fast".into());
-        }
-    }
-    if let Some(path) = &args.deals {
-        o.deals = Some(Arc::new(read_deal_file(path, args.strict)?));
-    }
-    for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
-        if let Some(t) = text {
-            o.predeal_override.push((seat, parse_holdings(t)?));
-        }
-    }
-    Ok(o)
 }
 
-/// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
-/// before it starts; the run then appends to it.
-fn report_file(arg: Option<&str>) -> Result<Option<PathBuf>, String> {
-    let Some(arg) = arg else { return Ok(None) };
-    let (path, truncate) = run::files::split_mode(arg);
-    run::files::open(&path, truncate).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Some(path))
+/// The run's options from the switches; the resolver's notes go to standard error.
+fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
+    let resolved = switches(args).resolve(name).map_err(|e| e.to_string())?;
+    for note in &resolved.notes {
+        eprintln!("dealbench: {note}");
+    }
+    Ok(resolved.options)
 }
 
-fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::Deal>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (deals, bad) = dealbench::cards::input::read_deals(&text);
-    for b in &bad {
+/// The deals of `path`, at most `limit` (the run evaluates no more). Bad records are reported
+/// as they are read and, with `strict`, stop the run before it starts.
+fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut reader = DealReader::new(std::io::BufReader::new(file));
+    let (mut deals, mut bad) = (Vec::new(), 0usize);
+    while (deals.len() as u64) < limit {
+        match reader.next() {
+            None => break,
+            Some(Err(e)) => return Err(format!("{}:{}: {}", path.display(), e.line, e.message)),
+            Some(Ok(Record::Deal(_, d))) => deals.push(d),
+            Some(Ok(Record::Bad(b))) => {
+                bad += 1;
+                let what = if strict { "stopping: --strict" } else { "skipped" };
+                eprintln!("{}:{}: {} ({what})", path.display(), b.line, b.message);
+            }
+        }
+    }
+    if let Some((count, first)) = reader.not_utf8() {
         eprintln!(
-            "{}:{}: {} ({})",
-            path.display(),
-            b.line,
-            b.message,
-            if strict { "stopping: --strict" } else { "skipped" }
+            "{}: {count} line(s) outside deal records are not UTF-8 text (the first: line {first}); passed over",
+            path.display()
         );
     }
-    if strict && !bad.is_empty() {
-        return Err(format!("{}: {} bad record(s)", path.display(), bad.len()));
+    if strict && bad > 0 {
+        return Err(format!("{}: {bad} bad record(s)", path.display()));
     }
     if deals.is_empty() {
         return Err(format!(
@@ -266,56 +315,7 @@ fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::
             path.display()
         ));
     }
-    Ok(deals.into_iter().map(|(_, d)| d).collect())
-}
-
-fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4");
-    let (k, n) = s.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if n == 0 || k >= n {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
-fn parse_vul(v: &str) -> Result<u8, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "none" => Ok(0),
-        "ns" => Ok(1),
-        "ew" => Ok(2),
-        "all" | "both" => Ok(3),
-        _ => Err(format!("--vulnerable {v}: expected none, ns, ew or all")),
-    }
-}
-
-/// `S8743,HA9,D642,CQT64` as cards.
-fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
-    let mut cards = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let b = part.as_bytes();
-        let suit = dealbench::cards::suit_of_char(b[0].to_ascii_uppercase())
-            .ok_or_else(|| format!("`{part}`: a holding starts with a suit letter S, H, D or C"))?;
-        for &r in &b[1..] {
-            let rank = dealbench::cards::rank_of_char(r.to_ascii_uppercase())
-                .ok_or_else(|| format!("`{part}`: `{}` is not a rank", r as char))?;
-            cards.push(Card::new(suit, rank));
-        }
-    }
-    if cards.len() > 13 {
-        return Err(format!("`{text}`: more than 13 cards"));
-    }
-    Ok(cards)
-}
-
-fn report_order(program: &Program) -> Vec<String> {
-    use dealbench::script::ast::Action;
-    let kind = |a: &Action| match a {
-        Action::Average(..) => Some("average".to_string()),
-        Action::Frequency(..) => Some("frequency".to_string()),
-        _ => None,
-    };
-    program.actions.iter().filter_map(kind).collect()
+    Ok(deals)
 }
 
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;
