@@ -1,28 +1,10 @@
 //! The grammar cannot drift from the engine: every word of the engine's vocabulary table is
 //! highlighted as the right kind, every example in the table parses, and every word the grammar
-//! treats as a keyword is either in the table or listed here as a dialect word.
+//! treats as a keyword is in the table.
 
 use dealbench::script::vocab::{Kind, VOCAB, WordKind};
 use tree_sitter::{Language, Node, Parser, Tree};
 use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter};
-
-/// Words the grammar knows that the engine's table does not list: DealerV2_4 extensions seen in
-/// the corpus, and spellings the original lexer accepts.
-const DIALECT_WORDS: &[&str] = &[
-    // DealerV2_4 statements
-    "opener",
-    "startboard",
-    // DealerV2_4 actions and report terms
-    "bktfreq",
-    "export",
-    "trix",
-    "parcontract",
-    // DealerV2_4 functions
-    "ltc",
-    // DealerV2_4 vulnerability word (`vulnerable both`, `par(NS, both)`)
-    "both",
-    // the fd shape{} language's `or` / `and` share the operators' words
-];
 
 fn language() -> Language {
     tree_sitter_dealer3::LANGUAGE.into()
@@ -190,10 +172,9 @@ fn every_vocabulary_word_is_highlighted_as_its_kind() {
     assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// The reverse direction: a keyword the grammar knows but the engine does not is a drift too,
-/// unless it is a documented dialect word.
+/// The reverse direction: a keyword the grammar knows but the engine does not is a drift too.
 #[test]
-fn every_grammar_keyword_is_in_the_vocabulary_or_a_dialect_word() {
+fn every_grammar_keyword_is_in_the_vocabulary() {
     let language = language();
     let mut unknown = Vec::new();
     for id in 0..language.node_kind_count() as u16 {
@@ -206,18 +187,11 @@ fn every_grammar_keyword_is_in_the_vocabulary_or_a_dialect_word() {
         if !kind.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
             continue;
         }
-        // Statement keywords of the vocabulary's statement entries and the fd shape{} words.
-        if VOCAB.iter().any(|e| e.name == kind) || DIALECT_WORDS.contains(&kind) {
-            continue;
-        }
-        if !unknown.contains(&kind) {
+        if !VOCAB.iter().any(|e| e.name == kind) && !unknown.contains(&kind) {
             unknown.push(kind);
         }
     }
-    assert!(
-        unknown.is_empty(),
-        "grammar keywords neither in the engine's vocabulary nor listed as dialect words: {unknown:?}"
-    );
+    assert!(unknown.is_empty(), "grammar keywords not in the engine's vocabulary: {unknown:?}");
 }
 
 /// Definitions and uses of a name are told apart.

@@ -94,6 +94,9 @@ module.exports = grammar({
     // `average $2 hcp(north)`: `$2` is the label, or the averaged expression followed by a
     // new expression statement. The label reading is preferred.
     [$.label, $._primary],
+    // `predeal west ST62 s ...`: `s` is another seat of the predeal, or a new statement
+    // (`s = spades(east)`); the token after it decides.
+    [$.predeal_statement],
   ],
 
   rules: {
@@ -158,7 +161,7 @@ module.exports = grammar({
     opener_statement: $ => prec(1, seq('opener', field('seat', $._seat))),
     startboard_statement: $ => prec(1, seq('startboard', field('board', choice($.number, $.parameter)))),
 
-    predeal_statement: $ => prec.right(seq('predeal', repeat1(choice($.predeal_hand, $.predeal_length)))),
+    predeal_statement: $ => seq('predeal', repeat1(choice($.predeal_hand, $.predeal_length))),
     predeal_hand: $ => prec.right(seq(field('seat', $._seat), commaSep1(choice($.holding, $.parameter)))),
     // DealerV2_4's bias predeal: `predeal spades(north) == 5`.
     predeal_length: $ => seq(

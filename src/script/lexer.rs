@@ -184,16 +184,23 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    /// A string, or DealerV2_4's string closed by the end of its line when no `"` is on it
+    /// (the span then does not end with `"`; the parser warns).
     fn string(&mut self) -> Result<Tok, LexError> {
         let start = self.pos;
-        match self.src[start + 1..].iter().position(|&b| b == b'"') {
-            Some(i) => {
-                self.pos = start + 1 + i + 1;
-                let text = String::from_utf8_lossy(&self.src[start + 1..start + 1 + i]).into_owned();
-                Ok(Tok::Str(text))
+        let rest = &self.src[start + 1..];
+        let line = rest.iter().position(|&b| b == b'\n');
+        let close = rest[..line.unwrap_or(rest.len())].iter().position(|&b| b == b'"');
+        let (text, end) = match (close, line) {
+            (Some(i), _) => (&rest[..i], start + 1 + i + 1),
+            (None, Some(l)) => {
+                let text = &rest[..l];
+                (text.strip_suffix(b"\r").unwrap_or(text), start + 1 + l)
             }
-            None => self.err(start, start + 1, "this string is never closed: expected a closing `\"`"),
-        }
+            (None, None) => return self.err(start, start + 1, "this string is never closed: expected a closing `\"`"),
+        };
+        self.pos = end;
+        Ok(Tok::Str(String::from_utf8_lossy(text).into_owned()))
     }
 
     /// Words, numbers, patterns, holdings, cards, contracts: the longest candidate wins,

@@ -3,10 +3,16 @@
 
 use super::diag::{Diagnostic, Span};
 
-/// Replaces every `$NAME` whose name is given; a parameter used but not set is an error naming it.
-pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Result<String, Diagnostic> {
+/// Replaces every `$NAME` whose name is given. An unset `$0`..`$9` is replaced by nothing, as
+/// DealerV2_4 does, with a warning; an unset `$NAME` is an error naming it.
+pub fn substitute(
+    source: &str,
+    file: &str,
+    params: &[(String, String)],
+) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
+    let mut warnings = Vec::new();
     if !source.contains('$') {
-        return Ok(source.to_string());
+        return Ok((source.to_string(), warnings));
     }
     let mut out = String::with_capacity(source.len());
     let mut rest = source;
@@ -22,20 +28,22 @@ pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Resu
             offset += i + 1;
             continue;
         }
+        let span = Span::new(offset + i, offset + i + 1 + len);
+        let digit = len == 1 && name.as_bytes()[0].is_ascii_digit();
         match params.iter().rev().find(|(k, _)| k == name) {
             Some((_, v)) => out.push_str(v),
+            None if digit => warnings.push(Diagnostic::warning(
+                file,
+                source,
+                span,
+                format!("script parameter `${name}` is not set, so it stands for nothing, as in DealerV2_4: give it with `-{name} VALUE`"),
+            )),
             None => {
-                let span = Span::new(offset + i, offset + i + 1 + len);
-                let how = if len == 1 && name.as_bytes()[0].is_ascii_digit() {
-                    format!("-{name} VALUE")
-                } else {
-                    format!("--param {name}=VALUE")
-                };
                 return Err(Diagnostic::error(
                     file,
                     source,
                     span,
-                    format!("script parameter `${name}` is not set: give it with `{how}`"),
+                    format!("script parameter `${name}` is not set: give it with `--param {name}=VALUE`"),
                 ));
             }
         }
@@ -43,7 +51,7 @@ pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Resu
         offset += i + 1 + len;
     }
     out.push_str(rest);
-    Ok(out)
+    Ok((out, warnings))
 }
 
 /// True for a name `$NAME` can stand for: one digit, or letters, digits and `_` not starting
@@ -82,15 +90,23 @@ mod tests {
             ("2".to_string(), "hcp".to_string()),
             ("lo".to_string(), "12".to_string()),
         ];
-        let s = substitute("condition $2($0) >= $lo // $9 unused here", "f", &p).unwrap();
+        let (s, _) = substitute("condition $2($0) >= $lo // $9 unused here", "f", &p).unwrap();
         assert_eq!(s, "condition hcp(east) >= 12 // $9 unused here");
     }
 
     #[test]
-    fn unset_parameter_is_a_positioned_error() {
-        let d = substitute("produce 3\ncondition hcp($1) > 3", "f.dls", &[]).unwrap_err();
+    fn unset_digit_parameter_stands_for_nothing_with_a_warning() {
+        let (s, w) = substitute("produce 3\naverage $2 hcp(north)", "f.dli", &[]).unwrap();
+        assert_eq!(s, "produce 3\naverage  hcp(north)");
+        assert_eq!((w.len(), w[0].line, w[0].column), (1, 2, 9));
+        assert!(w[0].message.contains("`$2` is not set") && w[0].message.contains("-2 VALUE"));
+    }
+
+    #[test]
+    fn unset_named_parameter_is_a_positioned_error() {
+        let d = substitute("produce 3\ncondition hcp($who) > 3", "f.dlr", &[]).unwrap_err();
         assert_eq!((d.line, d.column), (2, 15));
-        assert!(d.message.contains("`$1` is not set"));
-        assert!(d.message.contains("-1 VALUE"));
+        assert!(d.message.contains("`$who` is not set"));
+        assert!(d.message.contains("--param who=VALUE"));
     }
 }

@@ -1,7 +1,10 @@
 //! The vocabulary table: every word of the language with its signature and summary.
 //!
-//! One table drives the parser's list of known names, the in-app help and the check that
-//! the tree-sitter grammar highlights every word as the right kind.
+//! One table drives the parser (a function's entry says how its arguments are written and
+//! what it builds), the in-app help and the check that the tree-sitter grammar knows every
+//! word as the right kind.
+
+use super::ast::HandFn;
 
 /// What sort of word an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +45,40 @@ pub enum Support {
     Unsupported(&'static str),
 }
 
+/// The suit argument of a hand function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SuitArg {
+    /// `name(compass)` only.
+    None,
+    /// `name(compass)` for the whole hand or `name(compass, suit)` for one suit.
+    Optional,
+    /// `name(compass, suit)`.
+    Required,
+    /// `name(compass)`, about the suit the name says (3 spades … 0 clubs).
+    Fixed(usize),
+}
+
+/// How a function's arguments are written, and what the call builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// A hand function of a seat, whole hand or one suit: `Expr::Hand`.
+    Hand(HandFn, SuitArg),
+    /// `shape(compass, pattern list)` or `shape{…}`: `Expr::Shape`.
+    Shape,
+    /// `hascard(compass, card)`: `Expr::HasCard`.
+    HasCard,
+    /// `tricks(compass, strain)`: `Expr::Tricks`.
+    Tricks,
+    /// `score(vulnerability, contract, tricks)`: `Expr::Score`.
+    Score,
+    /// `imps(expression)`: `Expr::Imps`.
+    Imps,
+    /// `par(side[, vulnerability])`: `Expr::Par` or `Expr::ParAt`.
+    Par,
+    /// `rnd(expression)`: `Expr::Rnd`.
+    Rnd,
+}
+
 /// One word of the language.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -59,6 +96,10 @@ pub struct Entry {
     pub alias_of: Option<&'static str>,
     /// Whether it runs.
     pub support: Support,
+    /// For a function that runs: its arguments and what it builds (an alias has its target's).
+    pub call: Option<Call>,
+    /// A statement that may also stand in an `action` list (`average`, `printes`, …).
+    pub in_actions: bool,
 }
 
 const fn e(
@@ -69,7 +110,17 @@ const fn e(
     example: &'static str,
     alias_of: Option<&'static str>,
 ) -> Entry {
-    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full }
+    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full, call: None, in_actions: false }
+}
+
+impl Entry {
+    const fn calls(self, call: Call) -> Entry {
+        Entry { call: Some(call), ..self }
+    }
+
+    const fn also_action(self) -> Entry {
+        Entry { in_actions: true, ..self }
+    }
 }
 
 const fn w(name: &'static str, kind: WordKind, summary: &'static str, example: &'static str) -> Entry {
@@ -77,7 +128,17 @@ const fn w(name: &'static str, kind: WordKind, summary: &'static str, example: &
 }
 
 const fn x(name: &'static str, kind: Kind, signature: &'static str, why: &'static str) -> Entry {
-    Entry { name, kind, signature, summary: why, example: "", alias_of: None, support: Support::Unsupported(why) }
+    Entry {
+        name,
+        kind,
+        signature,
+        summary: why,
+        example: "",
+        alias_of: None,
+        support: Support::Unsupported(why),
+        call: None,
+        in_actions: false,
+    }
 }
 
 /// Looks a word up by name.
@@ -85,11 +146,43 @@ pub fn lookup(name: &str) -> Option<&'static Entry> {
     VOCAB.iter().find(|en| en.name == name)
 }
 
-/// The known name nearest to `name` (for "did you mean" hints), if any is close.
+/// The entry a name finally stands for, following `alias_of`.
+pub fn resolve(name: &str) -> Option<&'static Entry> {
+    let entry = lookup(name)?;
+    match entry.alias_of {
+        Some(target) => resolve(target),
+        None => Some(entry),
+    }
+}
+
+/// True when `name(` is a call: the name is a function of the language.
+pub fn is_function(name: &str) -> bool {
+    VOCAB.iter().any(|en| en.name == name && en.kind == Kind::Function)
+}
+
+/// A function's arguments and what it builds, if it is one that runs.
+pub fn call_of(name: &str) -> Option<Call> {
+    resolve(name).filter(|en| en.kind == Kind::Function).and_then(|en| en.call)
+}
+
+/// True when `name` starts an action of an `action` list.
+pub fn is_action(name: &str) -> bool {
+    VOCAB.iter().any(|en| en.name == name && (en.kind == Kind::Action || en.in_actions))
+}
+
+/// The suit a suit word names (`spades`, `heart`, …): 3 spades … 0 clubs.
+pub fn suit_of(word: &str) -> Option<usize> {
+    match call_of(word)? {
+        Call::Hand(HandFn::Length, SuitArg::Fixed(suit)) => Some(suit),
+        _ => None,
+    }
+}
+
+/// The function name nearest to `name` (for "did you mean" hints), if any is close.
 pub fn nearest(name: &str) -> Option<&'static str> {
     let best = VOCAB
         .iter()
-        .filter(|en| en.name.chars().all(|c| c.is_ascii_alphanumeric()))
+        .filter(|en| en.kind == Kind::Function)
         .map(|en| {
             let unsupported = en.support != Support::Full;
             (edit_distance(&name.to_ascii_lowercase(), en.name), unsupported, en.name)
@@ -155,7 +248,7 @@ pub static VOCAB: &[Entry] = &[
         "Print a line of your own for each matching deal, from expressions and literal text.",
         "printes(\"N=\", hcp(north), \\n)",
         None,
-    ),
+    ).also_action(),
     e(
         "print",
         Kind::Statement,
@@ -163,7 +256,7 @@ pub static VOCAB: &[Entry] = &[
         "Lay out one seat's hands at the end of the run, four boards to a page.",
         "print(north)",
         None,
-    ),
+    ).also_action(),
     e(
         "average",
         Kind::Statement,
@@ -171,7 +264,7 @@ pub static VOCAB: &[Entry] = &[
         "Report the mean of the expression over the deals that matched.",
         "average \"north hcp\" hcp(north)",
         None,
-    ),
+    ).also_action(),
     e(
         "frequency",
         Kind::Statement,
@@ -179,7 +272,7 @@ pub static VOCAB: &[Entry] = &[
         "Report a histogram of the expression over the deals that matched, counting from low to high inclusive. A second expression and range makes it a two-dimensional table instead.",
         "frequency \"north hcp\" (hcp(north), 10, 20)",
         None,
-    ),
+    ).also_action(),
     e(
         "pointcount",
         Kind::Statement,
@@ -259,7 +352,7 @@ pub static VOCAB: &[Entry] = &[
         "Writes one comma-separated row per matching deal. A term is an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)` for double-dummy tricks.",
         "csvrpt(deal, hcp(north), \"north\")",
         None,
-    ),
+    ).also_action(),
     e(
         "printrpt",
         Kind::Statement,
@@ -267,7 +360,7 @@ pub static VOCAB: &[Entry] = &[
         "Writes one comma-separated row per matching deal to the screen. The terms are `csvrpt`'s: an expression, a quoted string, a compass for that hand, `ns` or `ew` for a partnership's two hands, the word `deal` for all four, or `trix(...)`.",
         "printrpt(\"deal \", deal, hcp(south))",
         None,
-    ),
+    ).also_action(),
     e(
         "hcp",
         Kind::Function,
@@ -275,7 +368,7 @@ pub static VOCAB: &[Entry] = &[
         "High card points on the 4-3-2-1 scale: ace 4, king 3, queen 2, jack 1. With a suit, only that suit's cards are counted.",
         "hcp(north) >= 12 && hcp(north, spades) >= 4",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(0), SuitArg::Optional)),
     e(
         "controls",
         Kind::Function,
@@ -283,7 +376,7 @@ pub static VOCAB: &[Entry] = &[
         "Controls: each ace counts 2 and each king 1.",
         "controls(north) >= 5",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(1), SuitArg::Optional)),
     e(
         "losers",
         Kind::Function,
@@ -291,7 +384,7 @@ pub static VOCAB: &[Entry] = &[
         "Losing trick count: a void is 0; a singleton is 0 holding the ace and 1 otherwise; a doubleton is 0 holding A-K, 1 holding the ace or the king and 2 otherwise; three cards or more is 3 minus the number of A, K and Q held.",
         "losers(south) <= 6",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Losers, SuitArg::Optional)),
     e(
         "quality",
         Kind::Function,
@@ -299,7 +392,7 @@ pub static VOCAB: &[Entry] = &[
         "Quality of one suit, by the algorithm published in The Bridge World, October 1982, multiplied by 100 — so 450 means 4.50.",
         "quality(north, spades) >= 400",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Quality, SuitArg::Required)),
     e(
         "cccc",
         Kind::Function,
@@ -307,7 +400,7 @@ pub static VOCAB: &[Entry] = &[
         "Whole-hand evaluation by the algorithm published in The Bridge World, October 1982, multiplied by 100 — a minimum opening bid is around 1200.",
         "cccc(north) >= 1200",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Cccc, SuitArg::None)),
     e(
         "ltc",
         Kind::Function,
@@ -315,7 +408,7 @@ pub static VOCAB: &[Entry] = &[
         "DealerV2_4's modern losing trick count, in hundredths: per suit, by its top three cards, AKQ 0, AKJ or AQJ or a singleton king 0.5, AKx or AQx or KQx 1, AJT or KJT 1.5, Axx or Kxx or QJx 2, Qxx 2.5, anything weaker 3 (shorter suits by what they hold). So `6.5` (650) is six and a half losers.",
         "ltc(north) <= 7.5",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Ltc, SuitArg::Optional)),
     e(
         "hcps",
         Kind::Function,
@@ -347,7 +440,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of spades held.",
         "spades(north) + spades(south) >= 8",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(3))),
     e(
         "hearts",
         Kind::Function,
@@ -355,9 +448,9 @@ pub static VOCAB: &[Entry] = &[
         "Number of hearts held.",
         "hearts(north) + hearts(south) >= 8",
         None,
-    ),
-    e("diamonds", Kind::Function, "diamonds(compass)", "Number of diamonds held.", "diamonds(west) >= 6", None),
-    e("clubs", Kind::Function, "clubs(compass)", "Number of clubs held.", "clubs(east) <= 2", None),
+    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(2))),
+    e("diamonds", Kind::Function, "diamonds(compass)", "Number of diamonds held.", "diamonds(west) >= 6", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(1))),
+    e("clubs", Kind::Function, "clubs(compass)", "Number of clubs held.", "clubs(east) <= 2", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(0))),
     e("spade", Kind::Function, "spade(compass)", "Singular spelling of `spades`.", "spade(north) >= 5", Some("spades")),
     e("heart", Kind::Function, "heart(compass)", "Singular spelling of `hearts`.", "heart(north) >= 5", Some("hearts")),
     e(
@@ -376,7 +469,7 @@ pub static VOCAB: &[Entry] = &[
         "True when the hand matches the pattern. Four digits are lengths in spades, hearts, diamonds, clubs order; `x` matches any length; `any` allows the suits in any order; `+` adds a pattern and `-` excludes one.",
         "shape(north, any 4333 + any 4432 + any 5332)",
         None,
-    ),
+    ).calls(Call::Shape),
     e(
         "hascard",
         Kind::Function,
@@ -384,8 +477,8 @@ pub static VOCAB: &[Entry] = &[
         "True when the hand holds exactly that card, written rank then suit — `TC` is the ten of clubs.",
         "hascard(east, TC) && hascard(east, AS)",
         None,
-    ),
-    e("tens", Kind::Function, "tens(compass) · tens(compass, suit)", "Number of tens held.", "tens(north) >= 2", None),
+    ).calls(Call::HasCard),
+    e("tens", Kind::Function, "tens(compass) · tens(compass, suit)", "Number of tens held.", "tens(north) >= 2", None).calls(Call::Hand(HandFn::Row(2), SuitArg::Optional)),
     e(
         "jacks",
         Kind::Function,
@@ -393,7 +486,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of jacks held.",
         "jacks(north) >= 2",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(3), SuitArg::Optional)),
     e(
         "queens",
         Kind::Function,
@@ -401,7 +494,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of queens held.",
         "queens(north) >= 2",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(4), SuitArg::Optional)),
     e(
         "kings",
         Kind::Function,
@@ -409,8 +502,8 @@ pub static VOCAB: &[Entry] = &[
         "Number of kings held.",
         "kings(north) >= 2",
         None,
-    ),
-    e("aces", Kind::Function, "aces(compass) · aces(compass, suit)", "Number of aces held.", "aces(north) >= 2", None),
+    ).calls(Call::Hand(HandFn::Row(5), SuitArg::Optional)),
+    e("aces", Kind::Function, "aces(compass) · aces(compass, suit)", "Number of aces held.", "aces(north) >= 2", None).calls(Call::Hand(HandFn::Row(6), SuitArg::Optional)),
     e(
         "top2",
         Kind::Function,
@@ -418,7 +511,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of the top two honours held: ace, king.",
         "top2(north, spades) == 2",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(7), SuitArg::Optional)),
     e(
         "top3",
         Kind::Function,
@@ -426,7 +519,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of the top three honours held: ace, king, queen.",
         "top3(north, hearts) >= 2",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(8), SuitArg::Optional)),
     e(
         "top4",
         Kind::Function,
@@ -434,7 +527,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of the top four honours held: ace, king, queen, jack.",
         "top4(north, hearts) >= 3",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(9), SuitArg::Optional)),
     e(
         "top5",
         Kind::Function,
@@ -442,7 +535,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of the top five honours held: ace, king, queen, jack, ten.",
         "top5(east, spades) >= 3",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(10), SuitArg::Optional)),
     e(
         "c13",
         Kind::Function,
@@ -450,7 +543,7 @@ pub static VOCAB: &[Entry] = &[
         "C13 points: ace 6, king 4, queen 2, jack 1.",
         "c13(north) >= 18",
         None,
-    ),
+    ).calls(Call::Hand(HandFn::Row(11), SuitArg::Optional)),
     e(
         "ten",
         Kind::Function,
@@ -578,7 +671,7 @@ pub static VOCAB: &[Entry] = &[
         "Tricks that compass takes as declarer in that strain with every hand seen — the double-dummy result. Strain is a suit name, or a number: 0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 notrump.",
         "tricks(south, spades) >= 10",
         None,
-    ),
+    ).calls(Call::Tricks),
     e(
         "score",
         Kind::Function,
@@ -586,7 +679,7 @@ pub static VOCAB: &[Entry] = &[
         "Declarer's score for a contract played at that vulnerability and making that many tricks. `vulnerable` is the word `nv` or `vul`; `contract` is a word such as `x3N`; `tricks` is 0 to 13.",
         "score(nv, x3N, 9) == 400",
         None,
-    ),
+    ).calls(Call::Score),
     e(
         "imps",
         Kind::Function,
@@ -594,7 +687,7 @@ pub static VOCAB: &[Entry] = &[
         "Converts a difference between two scores into IMPs, by the standard table.",
         "imps(score(nv, x4S, 10) - score(nv, x3N, 9)) >= 1",
         None,
-    ),
+    ).calls(Call::Imps),
     e(
         "par",
         Kind::Function,
@@ -602,7 +695,7 @@ pub static VOCAB: &[Entry] = &[
         "The par score to that side: what the deal is worth with both sides bidding and defending perfectly. `side` is `ns` or `ew`, or a compass for the side that seat is on.",
         "par(ns) >= 400",
         None,
-    ),
+    ).calls(Call::Par),
     e(
         "rnd",
         Kind::Function,
@@ -610,7 +703,7 @@ pub static VOCAB: &[Entry] = &[
         "A random whole number from zero up to, but not including, the bound.",
         "rnd(10) == 3",
         None,
-    ),
+    ).calls(Call::Rnd),
     e(
         "dds",
         Kind::Function,
@@ -747,7 +840,7 @@ pub static VOCAB: &[Entry] = &[
         Kind::Action,
         "printside",
         "One partnership's two hands: `printside(ns)` or `printside(ew)`.",
-        "action printside",
+        "action printside(ew)",
         None,
     ),
     e(
@@ -804,6 +897,28 @@ pub static VOCAB: &[Entry] = &[
         "action evalcontract(NS, z4S, vul)",
         None,
     ),
+    e(
+        "trix",
+        Kind::Function,
+        "trix(compass | deal)",
+        "DealerV2_4, in a `csvrpt` or `printrpt` list only: the double-dummy tricks that hand (or each hand of the deal) takes as declarer in the five strains.",
+        "action printrpt(trix(south))",
+        None,
+    ),
+    e(
+        "parcontract",
+        Kind::Function,
+        "parcontract · parcontract(none | ns | ew | both)",
+        "DealerV2_4, in a `csvrpt` or `printrpt` list only: the par contracts as text, such as `'4C-EW'`.",
+        "action printrpt(parcontract(ns))",
+        None,
+    ),
+    w(
+        "both",
+        WordKind::Vulnerability,
+        "DealerV2_4: both sides vulnerable, in `par(side, vulnerability)` and `parcontract(vulnerability)`.",
+        "par(ns, both) >= 400",
+    ),
     x(
         "usereval",
         Kind::Function,
@@ -831,6 +946,29 @@ mod tests {
                 assert!(lookup(target).is_some(), "{} aliases unknown {target}", a.name);
             }
         }
+    }
+
+    #[test]
+    fn every_function_says_how_it_is_called_once() {
+        let report_terms = ["trix", "parcontract"];
+        for en in VOCAB.iter().filter(|en| en.kind == Kind::Function) {
+            if en.alias_of.is_some() {
+                assert!(en.call.is_none(), "{}: an alias is called as its target", en.name);
+                assert_eq!(call_of(en.name), resolve(en.name).and_then(|t| t.call), "{}", en.name);
+                continue;
+            }
+            let runs = en.support == Support::Full && !report_terms.contains(&en.name);
+            assert_eq!(en.call.is_some(), runs, "{}", en.name);
+        }
+        assert_eq!(call_of("pt9"), Some(Call::Hand(HandFn::Row(11), SuitArg::Optional)));
+        assert_eq!((suit_of("heart"), suit_of("clubs"), suit_of("hcp")), (Some(2), Some(0), None));
+    }
+
+    #[test]
+    fn actions_are_the_action_entries_and_six_statements() {
+        let statements: Vec<&str> = VOCAB.iter().filter(|en| en.in_actions).map(|en| en.name).collect();
+        assert_eq!(statements, ["printes", "print", "average", "frequency", "csvrpt", "printrpt"]);
+        assert!(statements.iter().all(|n| is_action(n)) && is_action("printoneline") && !is_action("hcp"));
     }
 
     #[test]

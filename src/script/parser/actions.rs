@@ -8,28 +8,9 @@ use crate::script::lexer::Tok;
 /// The most counts a two-dimensional `frequency` or `bktfreq` table may hold (8 MB).
 const MAX_CELLS: usize = 1_000_000;
 
-const ACTIONS: [&str; 16] = [
-    "printall",
-    "printew",
-    "printns",
-    "printside",
-    "printpbn",
-    "printcompact",
-    "printoneline",
-    "printes",
-    "print",
-    "average",
-    "frequency",
-    "csvrpt",
-    "printrpt",
-    "evalcontract",
-    "bktfreq",
-    "export",
-];
-
 impl Parser {
     pub(super) fn starts_action(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if ACTIONS.contains(&w.as_str()))
+        matches!(self.peek(), Tok::Ident(w) if crate::script::vocab::is_action(w))
     }
 
     pub(super) fn action(&mut self) -> PResult<Vec<Action>> {

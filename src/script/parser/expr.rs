@@ -2,11 +2,11 @@
 //! < `+ -` < `* / %` < unary `- ! not`; `not` before a comparison negates the comparison.
 
 use super::{PResult, Parser, describe};
-use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
+use crate::script::ast::{ArithOp, CmpOp, Expr};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 use crate::script::shape::{PatternError, ShapeTable, expand};
-use crate::script::vocab;
+use crate::script::vocab::{self, Call, SuitArg};
 use std::collections::HashMap;
 
 /// The seat a word names: `north`… or `n`/`e`/`s`/`w` when no variable has that name.
@@ -19,36 +19,6 @@ pub(crate) fn seat_word(w: &str, vars: &HashMap<String, Expr>) -> Option<usize> 
         "n" | "e" | "s" | "w" if !vars.contains_key(w) => "nesw".find(w),
         _ => None,
     }
-}
-
-/// The suit a function-name word stands for (`spades`, `heart`, …), 3 spades … 0 clubs.
-pub(crate) fn suit_word(w: &str) -> Option<usize> {
-    match w {
-        "clubs" | "club" => Some(0),
-        "diamonds" | "diamond" => Some(1),
-        "hearts" | "heart" => Some(2),
-        "spades" | "spade" => Some(3),
-        _ => None,
-    }
-}
-
-fn row_of(name: &str) -> Option<usize> {
-    let row = match name {
-        "hcp" | "hcps" => 0,
-        "controls" | "control" => 1,
-        "tens" | "ten" | "pt0" => 2,
-        "jacks" | "jack" | "pt1" => 3,
-        "queens" | "queen" | "pt2" => 4,
-        "kings" | "king" | "pt3" => 5,
-        "aces" | "ace" | "pt4" => 6,
-        "top2" | "pt5" => 7,
-        "top3" | "pt6" => 8,
-        "top4" | "pt7" => 9,
-        "top5" | "pt8" => 10,
-        "c13" | "pt9" => 11,
-        _ => return None,
-    };
-    Some(row)
 }
 
 fn cmp_op(t: &Tok) -> Option<CmpOp> {
@@ -301,15 +271,21 @@ impl Parser {
         }
     }
 
+    /// A name: a call when the vocabulary has a function of that name; otherwise a variable,
+    /// and a `(` after it starts the next statement, as dealer.exe reads it.
     fn name(&mut self, name: String) -> PResult<Expr> {
         let span = self.span();
-        if matches!(self.peek_at(1), Tok::Op("(") | Tok::ShapeBody(_)) {
+        let paren = matches!(self.peek_at(1), Tok::Op("(") | Tok::ShapeBody(_));
+        if paren && (vocab::is_function(&name) || !self.vars.contains_key(&name)) {
             self.bump();
             return self.call(&name, span);
         }
         if let Some(e) = self.vars.get(&name) {
             let e = e.clone();
             self.bump();
+            if paren {
+                self.call_like = Some(super::CallLike { name, span, paren: self.pos });
+            }
             return Ok(e);
         }
         let msg = match vocab::lookup(&name) {
@@ -321,55 +297,53 @@ impl Parser {
     }
 
     fn call(&mut self, name: &str, span: Span) -> PResult<Expr> {
+        let Some(call) = vocab::call_of(name) else { return Err(self.unknown_function(name, span)) };
         if let Tok::ShapeBody(body) = self.peek().clone() {
-            if name != "shape" {
+            if call != Call::Shape {
                 return Err(self.unknown_function(name, span));
             }
             return self.shape_braces(&body);
         }
         self.bump(); // (
-        let e = self.call_args(name, span)?;
+        let e = self.call_args(call, span)?;
         self.expect_op(")", &format!("to close `{name}(`"))?;
         Ok(e)
     }
 
-    fn call_args(&mut self, name: &str, span: Span) -> PResult<Expr> {
-        if let Some(row) = row_of(name) {
-            let (seat, suit) = self.seat_and_suit()?;
-            return Ok(Expr::Hand(HandFn::Row(row), seat, suit));
-        }
-        if let Some(suit) = suit_word(name) {
-            return Ok(Expr::Hand(HandFn::Length, self.compass()?, Some(suit)));
-        }
-        match name {
-            "losers" | "loser" => {
+    /// The arguments the vocabulary entry describes, and the expression it builds.
+    fn call_args(&mut self, call: Call, span: Span) -> PResult<Expr> {
+        match call {
+            Call::Hand(f, SuitArg::Optional) => {
                 let (seat, suit) = self.seat_and_suit()?;
-                Ok(Expr::Hand(HandFn::Losers, seat, suit))
+                Ok(Expr::Hand(f, seat, suit))
             }
-            "cccc" => Ok(Expr::Hand(HandFn::Cccc, self.compass()?, None)),
-            "ltc" => {
-                let (seat, suit) = self.seat_and_suit()?;
-                Ok(Expr::Hand(HandFn::Ltc, seat, suit))
-            }
-            "quality" => {
+            Call::Hand(f, SuitArg::None) => Ok(Expr::Hand(f, self.compass()?, None)),
+            Call::Hand(f, SuitArg::Fixed(suit)) => Ok(Expr::Hand(f, self.compass()?, Some(suit))),
+            Call::Hand(f, SuitArg::Required) => {
                 let seat = self.compass()?;
                 self.expect_op(",", "then a suit")?;
-                Ok(Expr::Hand(HandFn::Quality, seat, Some(self.suit()?)))
+                Ok(Expr::Hand(f, seat, Some(self.suit()?)))
             }
-            "shape" => self.shape_call(),
-            "hascard" => self.hascard(),
-            "tricks" | "trick" | "dds" => self.tricks(),
-            "score" => self.score(span),
-            "imps" | "imp" => Ok(Expr::Imps(Box::new(self.expr()?))),
-            "par" => self.par(span),
-            "rnd" => Ok(Expr::Rnd(Box::new(self.expr()?), span)),
-            _ => Err(self.unknown_function(name, span)),
+            Call::Shape => self.shape_call(),
+            Call::HasCard => self.hascard(),
+            Call::Tricks => self.tricks(),
+            Call::Score => self.score(span),
+            Call::Imps => Ok(Expr::Imps(Box::new(self.expr()?))),
+            Call::Par => self.par(span),
+            Call::Rnd => Ok(Expr::Rnd(Box::new(self.expr()?), span)),
         }
     }
 
-    fn unknown_function(&self, name: &str, span: Span) -> crate::script::diag::Diagnostic {
-        if let Some(vocab::Support::Unsupported(why)) = vocab::lookup(name).map(|en| en.support) {
-            return self.error_at(span, format!("unsupported: {name} ({why})"));
+    pub(super) fn unknown_function(&self, name: &str, span: Span) -> crate::script::diag::Diagnostic {
+        match vocab::lookup(name) {
+            Some(en) if let vocab::Support::Unsupported(why) = en.support => {
+                return self.error_at(span, format!("unsupported: {name} ({why})"));
+            }
+            Some(en) if en.kind == vocab::Kind::Function => {
+                let msg = format!("`{name}` stands only in a `csvrpt` or `printrpt` list: `{}`", en.signature);
+                return self.error_at(span, msg);
+            }
+            _ => {}
         }
         let hint = match vocab::nearest(name) {
             Some(n) => format!("; did you mean `{n}`?"),
@@ -386,8 +360,8 @@ impl Parser {
 
     fn suit(&mut self) -> PResult<usize> {
         match self.peek() {
-            Tok::Ident(w) if suit_word(w).is_some() => {
-                let s = suit_word(w);
+            Tok::Ident(w) if vocab::suit_of(w).is_some() => {
+                let s = vocab::suit_of(w);
                 self.bump();
                 Ok(s.unwrap_or(0))
             }
@@ -413,7 +387,7 @@ impl Parser {
         self.expect_op(",", "then a strain")?;
         let strain = match self.peek().clone() {
             Tok::Ident(w) if w == "notrump" || w == "notrumps" => 4,
-            Tok::Ident(w) if suit_word(&w).is_some() => suit_word(&w).unwrap_or(0),
+            Tok::Ident(w) if vocab::suit_of(&w).is_some() => vocab::suit_of(&w).unwrap_or(0),
             Tok::Number(n) if (0..=4).contains(&n) => n as usize,
             _ => return Err(self.unexpected("a strain: a suit, `notrump`, or 0 to 4")),
         };

@@ -98,6 +98,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         vars: HashMap::new(),
         depth: 0,
         operators: 0,
+        call_like: None,
         script: Script {
             file: file.to_string(),
             condition: None,
@@ -120,9 +121,10 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             warnings: Vec::new(),
         },
     };
+    p.warn_unclosed_strings();
     while !p.at_eof() {
         p.operators = 0;
-        p.statement()?;
+        p.statement().map_err(|e| p.call_like_error(e))?;
     }
     p.check_bias()?;
     Ok(p.script)
@@ -136,7 +138,17 @@ pub(crate) struct Parser {
     vars: HashMap<String, Expr>,
     depth: usize,
     operators: usize,
+    /// The last variable read with a `(` after it, which then starts the next statement.
+    call_like: Option<CallLike>,
     script: Script,
+}
+
+/// A variable followed by `(`: dealer.exe's reading, unless what follows fails to parse.
+struct CallLike {
+    name: String,
+    span: Span,
+    /// The token index of the `(`.
+    paren: usize,
 }
 
 type PResult<T> = Result<T, Diagnostic>;
@@ -203,6 +215,60 @@ impl Parser {
     }
 }
 
+impl Parser {
+    /// When a variable was followed by a `(` and the error lies inside that parenthesis (read
+    /// as the start of the next statement, it does not parse), the name was most likely meant
+    /// as a function, and the error says so. A misspelt function inside is reported as itself.
+    fn call_like_error(&self, e: Diagnostic) -> Diagnostic {
+        let Some(c) = &self.call_like else { return e };
+        let open = self.toks[c.paren].span.start;
+        let close = self.matching_paren(c.paren).map_or(usize::MAX, |i| self.toks[i].span.start);
+        if !(open..=close).contains(&e.span.start) || e.message.starts_with("unknown function") {
+            return e;
+        }
+        let mut d = self.unknown_function(&c.name, c.span);
+        d.message = format!(
+            "{} (as the variable `{}`, the `(` after it starts a new statement, which does not parse: {})",
+            d.message, c.name, e.message
+        );
+        d
+    }
+
+    /// The index of the `)` that closes the `(` at token `open`.
+    fn matching_paren(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (i, t) in self.toks.iter().enumerate().skip(open) {
+            match t.tok {
+                Tok::Op("(") => depth += 1,
+                Tok::Op(")") if depth == 1 => return Some(i),
+                Tok::Op(")") => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// A string the lexer closed at the end of its line, DealerV2_4's reading: a warning each.
+    fn warn_unclosed_strings(&mut self) {
+        let unclosed: Vec<Span> = self
+            .toks
+            .iter()
+            .filter(|t| {
+                let text = &self.src[t.span.start..t.span.end];
+                matches!(t.tok, Tok::Str(_)) && (text.len() < 2 || !text.ends_with('"'))
+            })
+            .map(|t| t.span)
+            .collect();
+        for span in unclosed {
+            let open = Span::new(span.start, span.start + 1);
+            self.warn_at(
+                open,
+                "this string is not closed on its line: it ends at the line end, as DealerV2_4 reads it",
+            );
+        }
+    }
+}
+
 /// How a token is named in messages.
 pub(crate) fn describe(t: &Tok) -> String {
     match t {
@@ -224,14 +290,8 @@ pub(crate) fn describe(t: &Tok) -> String {
 /// Names the parser treats as reserved: they cannot be variables.
 pub(crate) fn is_reserved(name: &str) -> bool {
     use super::vocab::{Kind, WordKind, lookup};
-    if matches!(name, "opener" | "startboard") {
-        return false; // DealerV2_4's statements, but ordinary names in dealer3 scripts
+    if matches!(name, "opener" | "startboard" | "both" | "parcontract") {
+        return false; // DealerV2_4's words, but ordinary names in dealer3 scripts
     }
-    match lookup(name) {
-        Some(e) => !matches!(e.kind, Kind::Word(WordKind::Compass)) || name.len() > 1,
-        None => matches!(
-            name,
-            "and" | "or" | "not" | "trix" | "printside" | "printns" | "printew" | "printall" | "printpbn"
-        ),
-    }
+    lookup(name).is_some_and(|e| !matches!(e.kind, Kind::Word(WordKind::Compass)) || name.len() > 1)
 }

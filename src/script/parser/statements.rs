@@ -73,7 +73,7 @@ impl Parser {
                 self.script.startboard = Some(n as u64);
                 Ok(())
             }
-            "average" | "frequency" | "printes" | "print" | "csvrpt" | "printrpt" if self.action_follows() => {
+            w if crate::script::vocab::lookup(w).is_some_and(|e| e.in_actions) && self.action_follows() => {
                 let a = self.action()?;
                 self.script.extra_actions.extend(a);
                 Ok(())
@@ -214,7 +214,7 @@ impl Parser {
         loop {
             if self.is_suit_word() {
                 self.bias_predeal()?;
-                if self.compass_word().is_none() && !self.is_suit_word() {
+                if !self.predeal_goes_on() {
                     return Ok(());
                 }
                 continue;
@@ -233,21 +233,26 @@ impl Parser {
                     break;
                 }
             }
-            if self.compass_word().is_none() && !self.is_suit_word() {
+            if !self.predeal_goes_on() {
                 return Ok(());
             }
         }
     }
 
+    /// Another seat or bias length of the same predeal follows; `s = …` starts an assignment.
+    fn predeal_goes_on(&self) -> bool {
+        (self.compass_word().is_some() || self.is_suit_word()) && !self.is_assignment()
+    }
+
     fn is_suit_word(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if crate::script::parser::expr::suit_word(w).is_some())
+        matches!(self.peek(), Tok::Ident(w) if crate::script::vocab::suit_of(w).is_some())
     }
 
     /// DealerV2_4's `spades(north) == 5`: that seat gets exactly that many of the suit.
     fn bias_predeal(&mut self) -> PResult<()> {
         let start = self.span();
         let Tok::Ident(word) = self.bump().tok else { return Err(self.unexpected("a suit")) };
-        let suit = crate::script::parser::expr::suit_word(&word).unwrap_or(0);
+        let suit = crate::script::vocab::suit_of(&word).unwrap_or(0);
         self.expect_op("(", "after the suit")?;
         let seat = self.compass()?;
         self.expect_op(")", "after the compass")?;
@@ -309,9 +314,8 @@ impl Parser {
     }
 
     fn starts_statement(&self) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if matches!(w.as_str(),
-            "condition" | "produce" | "generate" | "action" | "dealer" | "vulnerable" | "predeal"
-            | "pointcount" | "altcount" | "title" | "seed" | "opener" | "startboard"))
+        use crate::script::vocab::{Kind, lookup};
+        matches!(self.peek(), Tok::Ident(w) if lookup(w).is_some_and(|e| e.kind == Kind::Statement))
             || self.is_assignment()
     }
 

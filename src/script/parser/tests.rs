@@ -127,6 +127,54 @@ fn a_condition_knows_whether_it_solves() {
 }
 
 #[test]
+fn a_variable_before_a_parenthesis_ends_the_expression() {
+    // dealer.exe's reading: `(` after a name the vocabulary does not know starts the next statement.
+    let s = script("a = hcp(north) > 10\nb = a and a\n\n(b or a) and hcp(south) > 11\n");
+    let want = cond("a = hcp(north) > 10\nb = a and a\ncondition (b or a) and hcp(south) > 11\n");
+    assert_eq!(s.condition, Some(want));
+    let s = script("a = hcp(north) > 10\ncondition a\n(a and hcp(east) > 1)\n");
+    assert_eq!(s.condition, Some(cond("a = hcp(north) > 10\ncondition (a and hcp(east) > 1)")));
+    let s = script("a = hcp(north)\naction average \"x\" a\n(a > 3)\n");
+    assert_eq!(s.actions.unwrap().len(), 1);
+    assert!(s.condition.is_some());
+}
+
+#[test]
+fn a_misspelt_function_is_still_reported() {
+    assert_eq!(err("condition hpc(north) >= 15").message, "unknown function `hpc`; did you mean `hcp`?");
+    // A variable whose `(` cannot start a statement: reported as the function it looks like.
+    let d = err("hcpp = 3\ncondition hcpp(north) >= 15");
+    assert!(d.message.starts_with("unknown function `hcpp`; did you mean `hcp`?"), "{}", d.message);
+    assert_eq!((d.line, d.column), (2, 11));
+    let d = err("x = 3\ncondition (x(north) > 2)");
+    assert!(d.message.starts_with("unknown function `x`"), "{}", d.message);
+    assert_eq!(
+        err("condition trix(north) > 2").message,
+        "`trix` stands only in a `csvrpt` or `printrpt` list: `trix(compass | deal)`"
+    );
+}
+
+#[test]
+fn a_seat_letter_before_equals_ends_the_predeal() {
+    let s = script("predeal west ST62, HJ73, D84, C95\ns = spades(east)\ncondition s >= 5\n");
+    assert_eq!(s.predeal.len(), 10);
+    assert_eq!(s.condition, Some(cond("condition spades(east) >= 5")));
+}
+
+#[test]
+fn a_string_open_at_the_line_end_closes_there_with_a_warning() {
+    let s = script("title \"Weak twos'\nproduce 3\n");
+    assert_eq!(s.title.as_deref(), Some("Weak twos'"));
+    assert_eq!(s.produce, Some(3));
+    assert_eq!((s.warnings.len(), s.warnings[0].line, s.warnings[0].column), (1, 1, 7));
+    assert!(s.warnings[0].message.contains("not closed on its line"));
+    let s = script("title \"crlf\r\nproduce 3\n");
+    assert_eq!(s.title.as_deref(), Some("crlf"));
+    let s = script("title \"\nproduce 3\n");
+    assert_eq!((s.title.as_deref(), s.warnings.len()), (Some(""), 1));
+}
+
+#[test]
 fn literals_fit_the_32_bit_engine() {
     let max = cond("hcp(north) > 2147483647");
     assert!(matches!(max, Expr::Compare(_, ref c) if c[0].1 == Expr::Num(2147483647)), "{max:?}");
