@@ -4,7 +4,8 @@
 //! budget. A finding fails the test and its input is written under `target/tmp/fuzz/`;
 //! `FUZZ_WORKER=TARGET FUZZ_REPLAY=FILE cargo test --test fuzz_inputs worker -- --nocapture`
 //! runs one such input again; `FUZZ_DUMP=1` with `FUZZ_SEED`, `FUZZ_FROM`, `FUZZ_TO`,
-//! `FUZZ_UNTIL_MS` (any large number) writes those cases' inputs out instead of running them.
+//! `FUZZ_UNTIL_MS` (any number) writes those cases' inputs out instead of running them;
+//! `FUZZ_SEEDS_OUT=DIR` writes the target's seeds as a cargo-fuzz corpus.
 
 mod common;
 mod fuzz;
@@ -43,7 +44,7 @@ fn fuzz_target(target: &str) {
             "\n{sig}\n    {} case(s), first case {}: {}\n    input: {}\n",
             f.count,
             f.case,
-            f.detail,
+            f.detail.escape_debug(),
             f.file.display()
         ));
     }
@@ -76,6 +77,12 @@ fn worker() {
     let Ok(target) = std::env::var("FUZZ_WORKER") else { return };
     if let Ok(file) = std::env::var("FUZZ_REPLAY") {
         return fuzz::worker::replay(&target, std::path::Path::new(&file));
+    }
+    if let Ok(dir) = std::env::var("FUZZ_SEEDS_OUT") {
+        let shared = common::shared("").unwrap();
+        fuzz::seeds::write_stats_seeds(&shared, &work_dir().join("stats"));
+        let seeds = fuzz::seeds::load(&shared, &work_dir());
+        return fuzz::worker::export_seeds(&target, &seeds, std::path::Path::new(&dir));
     }
     let var = |n: &str| std::env::var(n).unwrap().parse::<u128>().unwrap();
     let job = fuzz::worker::Job {

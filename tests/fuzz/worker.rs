@@ -115,3 +115,17 @@ pub fn dump(job: &Job, seeds: &Seeds, dir: &std::path::Path) {
         println!("{}", file.display());
     }
 }
+
+/// Writes the target's seeds, unmutated, into `dir` as a cargo-fuzz corpus.
+pub fn export_seeds(target: &str, seeds: &Seeds, dir: &std::path::Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    let inputs: Vec<Vec<u8>> = match target {
+        "compile" => seeds.scripts.clone(),
+        "run" => seeds.scripts.iter().map(|s| [&[0u8; super::oracles::run::HEADER][..], s].concat()).collect(),
+        "deals" => seeds.deal_files.clone(),
+        _ => seeds.stats.iter().map(|[a, b]| [&a[..], &[0], &b[..]].concat()).collect(),
+    };
+    for (i, input) in inputs.iter().enumerate() {
+        std::fs::write(dir.join(format!("seed-{i:04}")), input).unwrap();
+    }
+}
