@@ -1,4 +1,4 @@
-//! `-m` prints dealer's progress meter on standard error, byte for byte (compat.md §2.12), and
+//! `-m` prints dealer's progress meter on standard error, byte for byte, and
 //! leaves standard output alone.
 
 mod common;

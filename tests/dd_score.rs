@@ -22,7 +22,7 @@ fn contract_codes() {
 
 #[test]
 fn undoubled_as_dealer() {
-    // Values observed from dealer 1.24 (compat.md §4.13).
+    // Values observed from dealer 1.24.
     assert_eq!(score(false, c(3, 4, 0), 9), 400);
     assert_eq!(score(true, c(3, 4, 0), 9), 600);
     assert_eq!(score(false, c(3, 4, 0), 10), 430);
@@ -121,7 +121,7 @@ fn imps_every_boundary() {
 
 #[test]
 fn imps_of_the_original_dealer() {
-    // Observed from dealer 1.24 / dealer.exe (compat.md §4.14).
+    // Observed from dealer 1.24 / dealer.exe.
     let cases = [
         (10, 0),
         (20, 1),

@@ -1,6 +1,6 @@
 //! `dealbench run --deals FILE`: the script runs over deals read from PBN, oneline or LIN
 //! records; bad records are reported with their line and skipped, or fatal with --strict.
-//! Expected rows are hand-checked (DealerV2_4's printrpt row format, compat.md §2.11).
+//! Expected rows are hand-checked (DealerV2_4's printrpt row format).
 
 mod common;
 

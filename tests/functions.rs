@@ -1,5 +1,5 @@
 //! Every hand function on a fixed deal, against values worked out by hand from the reference
-//! and compat.md §4.7–4.10 (North holds S AKQT3, H J6, D KJ42, C 95).
+//! and dealer 1.24's count tables (North holds S AKQT3, H J6, D KJ42, C 95).
 
 use dealbench::cards::parse_deal;
 use dealbench::eval::compile;

@@ -37,7 +37,7 @@ fn malformed_scripts_are_rejected_with_positions() {
 #[test]
 fn error_line_numbers_are_the_real_lines() {
     let Some(dir) = common::shared("golden/errors") else { return };
-    // The original often reports one line past the error (compat.md D27); we report the line itself.
+    // The original often reports one line past the error; we report the line itself.
     for (name, line) in [("fourteen_cards_two_statements", 3), ("card_predealt_twice", 2), ("stray_character", 2)] {
         let got = common::dealbench(&dir, &["run", &format!("{name}.dlr")]);
         let stderr = String::from_utf8_lossy(&got.stderr);

@@ -64,7 +64,7 @@ mod tests {
 
     #[test]
     fn four_deals_print_dealers_bytes_however_the_counts_arrive() {
-        // compat.md §2.12, the bytes for `-p 4`.
+        // dealer 1.24's bytes for `-p 4`.
         let want = "Calculating...  0% complete\rCalculating... 25% complete\rCalculating... 50% complete\r\
                     Calculating... 75% complete\rCalculating... 100% complete\r                                      \r";
         assert_eq!(bytes(4, &[4]), want);

@@ -46,6 +46,7 @@ pub fn main() -> i32 {
     }
 }
 
+#[cfg(feature = "workbench")]
 fn open_workbench(cli: Cli) -> i32 {
     let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads: cli.threads, color: None };
     match dealbench::tui::open(cli.script, opts) {
@@ -55,4 +56,10 @@ fn open_workbench(cli: Cli) -> i32 {
             1
         }
     }
+}
+
+#[cfg(not(feature = "workbench"))]
+fn open_workbench(_cli: Cli) -> i32 {
+    eprintln!("dealbench: this build has no workbench (built without the `workbench` feature); use `dealbench run`");
+    2
 }

@@ -23,7 +23,7 @@ pub struct RunArgs {
     /// Deals to generate (overrides `generate`).
     #[arg(short = 'g', value_name = "N")]
     pub generate: Option<u64>,
-    /// Random seed (overrides `seed`); used mod 2^32, default the clock.
+    /// Random seed (overrides `seed`; dealer.exe's stream takes it mod 2^32), default the clock.
     #[arg(short = 's', value_name = "SEED", allow_hyphen_values = true)]
     pub seed: Option<i64>,
     /// Toggle the statistics lines at the end (on by default).

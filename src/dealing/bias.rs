@@ -1,5 +1,5 @@
 //! DealerV2_4's bias predeal, `predeal spades(north) == 5`: the seat is dealt exactly that many
-//! cards of the suit on every deal (dealerv2/DealerV2_4 `deal_bias_subs.c`; compat.md D11/V8).
+//! cards of the suit on every deal (dealerv2/DealerV2_4 `deal_bias_subs.c`).
 //!
 //! dealer.exe's stream cannot honour it (its shuffle never looks at suits), so a script with a
 //! bias predeal is dealt by this dealer instead, as DealerV2_4 does it: for each restricted suit

@@ -1,5 +1,5 @@
 //! dealer.exe's deal stream: the 65536-entry slot table with rejection and the swap shuffle
-//! that reshuffles the previous arrangement (compat.md §1.3–1.6).
+//! that reshuffles the previous arrangement.
 
 use super::random::BsdRandom;
 use crate::cards::{Card, Deal, Seat};

@@ -1,5 +1,5 @@
 //! dealer 1.24's own copy of the old BSD `random()`: TYPE_3 additive feedback, x^31 + x^3 + 1,
-//! seeded by an LCG with multiplier 1103515145 (compat.md §1.1).
+//! seeded by an LCG with multiplier 1103515145.
 
 /// Words generated per refill (a multiple of 3).
 const BATCH: usize = 249;

@@ -1,4 +1,4 @@
-//! Hand functions: count-table rows by lookup, losers, suit quality and CCCC (compat.md §4.7–4.9).
+//! Hand functions: count-table rows by lookup, losers, suit quality and CCCC.
 
 use crate::cards::Hand;
 

@@ -1,4 +1,4 @@
-//! Per-deal print formats of dealer 1.24 (compat.md §2.1–2.5).
+//! Per-deal print formats of dealer 1.24.
 
 use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS};
 use std::fmt::Write;

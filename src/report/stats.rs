@@ -1,4 +1,4 @@
-//! End-of-run reports: averages, frequency tables, statistics lines (compat.md §2.7–2.9, §2.12).
+//! End-of-run reports: averages, frequency tables, statistics lines in dealer 1.24's formats.
 
 use crate::run::stats::{AverageStat, FrequencyStat};
 use std::fmt::Write;

@@ -1,4 +1,4 @@
-//! The generation loop of dealer 1.24 (compat.md §1.8): deal, test the condition, run the
+//! The generation loop of dealer 1.24: deal, test the condition, run the
 //! actions of matching deals in deal order, stop at the produce or generate limit.
 
 use super::actions::ActionState;

@@ -27,7 +27,8 @@ use std::time::Duration;
 /// How to run a script; `None` fields fall back to the script's statements, then to dealer's defaults.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// `-s`: the seed (used mod 2^32); default the clock in whole seconds.
+    /// `-s`: the seed; default the clock in whole seconds. dealer.exe's stream takes it mod 2^32,
+    /// the fast stream as a 64-bit value.
     pub seed: Option<i64>,
     /// `-p`: deals to produce.
     pub produce: Option<u64>,
@@ -174,9 +175,9 @@ impl Drop for RunHandle {
         self.cancel();
         // Drain so a worker blocked on a full channel can see the flag and exit.
         while self.events.try_recv().is_ok() {}
-        if let Some(t) = self.thread.take() {
-            drop(t);
-        }
+        // Dropping the join handle detaches the run's thread: it ends on its own once it sees
+        // the flag, and nobody waits for it here.
+        drop(self.thread.take());
     }
 }
 

@@ -35,7 +35,7 @@ pub enum CmpOp {
     Ne,
 }
 
-/// Counts that are row sums of the count table (compat.md §4.7): the row number.
+/// Counts that are row sums of the count table: the row number.
 pub type Row = usize;
 
 /// Per-hand functions.

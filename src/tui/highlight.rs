@@ -1,8 +1,8 @@
 //! Syntax colours for the editor: byte ranges tagged with helix-style capture names.
 //!
-//! [`Highlighter`] is the seam where the tree-sitter grammar plugs in; until the
-//! `tree_sitter_dealer3` crate is in the build, [`LexicalHighlighter`] colours the script
-//! from the vocabulary table with a small scanner (words, numbers, strings, comments).
+//! [`Highlighter`] is the seam: the tree-sitter grammar's highlighter (`ts_highlight.rs`) is
+//! the editor's; [`LexicalHighlighter`] colours the script from the vocabulary table with a
+//! small scanner (words, numbers, strings, comments) when the grammar cannot be loaded.
 
 use crate::script::vocab::{self, Kind, WordKind};
 

@@ -13,7 +13,7 @@ use super::shape::ShapeTable;
 use crate::cards::{Card, Seat};
 use std::collections::HashMap;
 
-/// Default count table (compat.md §4.7): rows × ranks 2..A.
+/// dealer 1.24's default count table: rows × ranks 2..A.
 pub const DEFAULT_COUNTS: [[i32; 13]; 12] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4],
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2],
