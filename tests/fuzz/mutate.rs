@@ -151,7 +151,10 @@ fn one(rng: &mut Rng, data: &mut Vec<u8>, donors: &[&[u8]]) {
         6 => huge_number(rng, data),
         7 => nest(rng, data, at),
         8 => insert(data, if rng.one_in(2) { 0 } else { at }, b"\xef\xbb\xbf"),
-        9 | 10 => insert(data, at, *rng.pick(ODD_BYTES)),
+        9 | 10 => {
+            let odd = ODD_BYTES[rng.below(ODD_BYTES.len())];
+            insert(data, at, odd);
+        }
         11 => data.truncate(at),
         12 => long_line(rng, data, at),
         _ => line_ends(rng, data),

@@ -30,12 +30,7 @@ pub struct Job {
 
 /// Runs the job's cases; prints `start I`, `finding I SIG DETAIL` and finally `done N`.
 pub fn work(job: &Job, seeds: &Seeds) {
-    std::panic::set_hook(Box::new(|info| {
-        let at = info.location().map_or(String::new(), |l| format!("{}:{}", l.file(), l.line()));
-        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string());
-        let msg = msg.or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
-        *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = format!("{at}: {msg}");
-    }));
+    keep_panics();
     let mut done = 0;
     let mut out = std::io::stdout();
     for i in job.from..job.to {
@@ -57,7 +52,7 @@ pub fn work(job: &Job, seeds: &Seeds) {
 pub fn check_timed(target: &str, input: &[u8], case: u64) -> Vec<Finding> {
     let t = Instant::now();
     let mut found = guarded(target, input);
-    if target == "deals" && case % 16 == 0 {
+    if target == "deals" && case.is_multiple_of(16) {
         found.add(super::deals_cli::check(input, case));
     }
     let took = t.elapsed();
@@ -65,6 +60,16 @@ pub fn check_timed(target: &str, input: &[u8], case: u64) -> Vec<Finding> {
         found.add(Err(finding("slow case", format!("{} ms for {} bytes", took.as_millis(), input.len()))));
     }
     found.0
+}
+
+/// Panics are kept in [`LAST_PANIC`] instead of printed.
+fn keep_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map_or(String::new(), |l| format!("{}:{}", l.file(), l.line()));
+        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string());
+        let msg = msg.or_else(|| info.payload().downcast_ref::<String>().cloned()).unwrap_or_default();
+        *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = format!("{at}: {msg}");
+    }));
 }
 
 /// The target's check, with a panic turned into a finding at the panic's location.
@@ -102,8 +107,9 @@ pub fn now_ms() -> u128 {
 /// Runs one saved input (`FUZZ_REPLAY=FILE`) and prints what it finds.
 pub fn replay(target: &str, file: &std::path::Path) {
     let input = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    keep_panics();
     for f in check_timed(target, &input, 0) {
-        println!("{}: {}", f.sig, f.detail);
+        println!("{}\n    {}", f.sig, f.detail.escape_debug());
     }
 }
 
@@ -116,12 +122,19 @@ pub fn dump(job: &Job, seeds: &Seeds, dir: &std::path::Path) {
     }
 }
 
+/// The options of the run seeds: nine deals, one produced, double-dummy scripts skipped.
+const RUN_HEADER: [u8; super::oracles::run::HEADER] = {
+    let mut h = [0; super::oracles::run::HEADER];
+    h[1] = 1;
+    h
+};
+
 /// Writes the target's seeds, unmutated, into `dir` as a cargo-fuzz corpus.
 pub fn export_seeds(target: &str, seeds: &Seeds, dir: &std::path::Path) {
     std::fs::create_dir_all(dir).unwrap();
     let inputs: Vec<Vec<u8>> = match target {
         "compile" => seeds.scripts.clone(),
-        "run" => seeds.scripts.iter().map(|s| [&[0u8; super::oracles::run::HEADER][..], s].concat()).collect(),
+        "run" => seeds.scripts.iter().map(|s| [&RUN_HEADER[..], s].concat()).collect(),
         "deals" => seeds.deal_files.clone(),
         _ => seeds.stats.iter().map(|[a, b]| [&a[..], &[0], &b[..]].concat()).collect(),
     };
