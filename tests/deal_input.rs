@@ -10,6 +10,11 @@ const D1: &str = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.
 static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn run(deals: &str, script: &str, extra: &[&str]) -> (String, String, Option<i32>) {
+    run_bytes(deals.as_bytes(), script, extra)
+}
+
+/// `run` over a file of raw bytes.
+fn run_bytes(deals: &[u8], script: &str, extra: &[&str]) -> (String, String, Option<i32>) {
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("dealbench-input-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -44,4 +49,97 @@ fn condition_filters_read_deals_and_bad_records_are_reported() {
     assert!(err.contains("deals.txt:3:"), "a duplicated card is a bad record: {err}");
     let (_, err, rc) = run(&deals, "action printoneline\n", &["--strict"]);
     assert_eq!(rc, Some(255), "{err}");
+}
+
+const D2: &str = "n 98.873.9653.QJ72 e AKQT3.J6.KJ42.95 s 652.AK42.AQ87.T4 w J74.QT95.T.AK863";
+
+const PRINT: &str = "action printoneline\n";
+
+/// The deals a run printed, without printoneline's trailing space.
+fn printed(out: &str) -> Vec<&str> {
+    out.lines().map(str::trim_end).collect()
+}
+
+#[test]
+fn a_byte_order_mark_does_not_hide_the_first_deal() {
+    let (out, err, rc) = run(&format!("\u{feff}{D1}\n{D2}\n"), PRINT, &[]);
+    assert_eq!(rc, Some(0), "{err}");
+    assert_eq!(printed(&out), [D1, D2]);
+}
+
+#[test]
+fn cr_crlf_and_lf_line_ends_all_end_a_line() {
+    for text in [format!("{D1}\r{D2}\r"), format!("{D1}\r\n{D2}"), format!("{D1}\n\r{D2}\r\n")] {
+        let (out, err, rc) = run(&text, PRINT, &[]);
+        assert_eq!(rc, Some(0), "{text:?}: {err}");
+        assert_eq!(printed(&out), [D1, D2], "{text:?}");
+    }
+    // A bad record's line number counts `\r` and `\r\n` as one line end each.
+    let bad = D2.replace("w J74", "w J73");
+    for (text, line) in [(format!("{D1}\r\rx\n{bad}\n"), 4), (format!("{D1}\r\n\r\n{bad}\r\n"), 3)] {
+        let (_, err, _) = run(&text, PRINT, &[]);
+        assert!(err.contains(&format!("deals.txt:{line}:")), "{text:?}: {err}");
+    }
+}
+
+#[test]
+fn malformed_oneline_records_are_reported_by_line() {
+    let truncated = D1.split(" w ").next().unwrap().to_string();
+    let swapped = "n AKQT3.J6.KJ42.95 s J74.QT95.T.AK863 e 652.AK42.AQ87.T4 w 98.873.9653.QJ72";
+    let twice = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 n J74.QT95.T.AK863 w 98.873.9653.QJ72";
+    let text = format!("{D1}\n{truncated}\n{swapped}\n{twice}\n{D2}\n");
+    let (out, err, rc) = run(&text, PRINT, &[]);
+    assert_eq!(rc, Some(0), "{err}");
+    assert_eq!(printed(&out), [D1, D2]);
+    for (line, what) in [(2, "`w` hand"), (3, "`s` where `e`"), (4, "`n` is given twice")] {
+        let want = format!("deals.txt:{line}: ");
+        let report = err.lines().find(|l| l.contains(&want)).unwrap_or_else(|| panic!("no {want} in {err}"));
+        assert!(report.contains(what), "{report}");
+    }
+    let (out, err, rc) = run(&text, PRINT, &["--strict"]);
+    assert_eq!((rc, out.as_str()), (Some(255), ""), "{err}");
+}
+
+#[test]
+fn printoneline_with_a_value_is_a_oneline_record() {
+    let (out, err, rc) = run(&format!("{D1} 14\n{D2} -3\n"), PRINT, &["--strict"]);
+    assert_eq!(rc, Some(0), "{err}");
+    assert_eq!(printed(&out), [D1, D2]);
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_costs_only_its_line() {
+    // Latin-1 `é` in a tag: not a record, not an error.
+    let mut text = b"[Event \"Caf\xE9\"]\n".to_vec();
+    text.extend_from_slice(format!("{D1}\n{D2}\n").as_bytes());
+    text.extend_from_slice(b"n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK8\xff3 w 98.873.9653.QJ72\n");
+    let (out, err, rc) = run_bytes(&text, PRINT, &[]);
+    assert_eq!(rc, Some(0), "{err}");
+    assert_eq!(printed(&out), [D1, D2]);
+    assert!(err.contains("deals.txt:4: byte 0xFF at column 55 is not UTF-8"), "{err}");
+    assert!(err.contains("line 1"), "the Latin-1 line is noted: {err}");
+    let (_, err, rc) = run_bytes(&text, PRINT, &["--strict"]);
+    assert_eq!(rc, Some(255), "{err}");
+}
+
+#[test]
+fn an_endless_line_is_an_error_not_an_allocation() {
+    let mut text = format!("{D1}\n").into_bytes();
+    text.resize(text.len() + 200_000, b'x');
+    let (out, err, rc) = run_bytes(&text, PRINT, &[]);
+    assert_eq!((rc, out.as_str()), (Some(255), ""), "{err}");
+    assert!(err.contains("deals.txt:2: ") && err.contains("longer than 65536 bytes"), "{err}");
+}
+
+#[test]
+fn switches_that_deal_are_refused_with_deals() {
+    for extra in [&["-N", "SAK"][..], &["-W", "C2"], &["--shard", "0/2", "--stream", "fast"], &["--stream", "fast"]] {
+        let (out, err, rc) = run(&format!("{D1}\n"), PRINT, extra);
+        assert_eq!((rc, out.as_str()), (Some(255), ""), "{extra:?}: {err}");
+        assert!(err.contains(extra[0]) && err.contains("--deals"), "{extra:?}: {err}");
+    }
+    let (out, err, rc) = run(&format!("{D1}\n"), "predeal north SAKQ\naction printoneline\n", &[]);
+    assert_eq!(rc, Some(0), "{err}");
+    assert_eq!(printed(&out), [D1], "the file's deals are evaluated as they are");
+    assert!(err.contains("warning") && err.contains("predeal"), "{err}");
 }

@@ -120,3 +120,36 @@ fn merged_shards_equal_one_run() {
     let one = common::dealbench(&d, &["merge", "whole.json"]);
     assert_eq!(strip(&one.stdout), strip(&whole.stdout));
 }
+
+/// Every kind of statistic: shards of one run merge into exactly what the whole run prints.
+#[test]
+fn merged_shards_equal_one_run_for_every_statistic() {
+    let d = dir("merged_shards_equal_one_run_for_every_statistic");
+    let script = "generate 3000\ncondition hcp(north) >= 21\naction average \"hs\" hcp(south), \
+                  frequency (spades(north), 3, 5, hcp(north), 19, 22), \
+                  bktfreq \"b1\" (hcp(south), 0, 12, 3), \
+                  bktfreq \"b2\" (hcp(east), 0, 12, 4, hcp(west), 0, 12, 4), \
+                  evalcontract(NS, z3N, nv)\n";
+    std::fs::write(d.join("stats.dlr"), script).unwrap();
+    // evalcontract counts as printing, so dealer's default would stop at 40 produced deals.
+    let base = ["run", "-s", "5", "--stream", "fast", "-p", "100000", "stats.dlr"];
+    let whole = common::dealbench(&d, &[&base[..], &["--stats-json", "whole.json"]].concat());
+    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
+    let text = String::from_utf8_lossy(&whole.stdout);
+    for want in ["hs: ", "Description: b1", "Description: b2", "Contract  3N    by NS"] {
+        assert!(text.contains(want), "{want:?} missing from\n{text}");
+    }
+    let names: Vec<String> = (0..2).map(|k| format!("s{k}.json")).collect();
+    for (k, name) in names.iter().enumerate() {
+        let shard = format!("{k}/2");
+        let args = [&base[..], &["--shard", &shard, "-g", "1500", "--stats-json", name]].concat();
+        let out = common::dealbench(&d, &args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let merged = common::dealbench(&d, &["merge", &names[0], &names[1]]);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let strip = |b: &[u8]| -> String {
+        String::from_utf8_lossy(b).lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(strip(&merged.stdout), strip(&whole.stdout));
+}

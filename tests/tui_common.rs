@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use dealbench::cards::parse_deal;
-use dealbench::run::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use dealbench::run::stats::{AverageStat, Axis, FrequencyStat, Stat, Statistic, Stats};
 use dealbench::tui::EXAMPLE;
 use dealbench::tui::app::App;
 use dealbench::tui::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
@@ -28,22 +28,23 @@ pub fn theme(name: &str) -> Theme {
 pub fn stats() -> Stats {
     let mut a = AverageStat { label: Some("NS points".into()), ..Default::default() };
     for v in [26, 25, 27] {
-        a.add(v);
+        a.add([v, 0]);
     }
     let mut b = AverageStat { label: Some("4-4 fit".into()), ..Default::default() };
     for v in [1, 0, 0] {
-        b.add(v);
+        b.add([v, 0]);
     }
     let mut f1 = FrequencyStat::new(Some("North points".into()), Axis { low: 8, high: 12 }, None);
     for v in [8, 9, 9, 10, 12, 13, 8, 11] {
-        f1.add(v, 0);
+        f1.add([v, 0]);
     }
     let mut f2 =
         FrequencyStat::new(Some("hearts x spades".into()), Axis { low: 2, high: 4 }, Some(Axis { low: 2, high: 4 }));
     for (h, s) in [(2, 3), (3, 3), (4, 2), (3, 4), (5, 3), (3, 1)] {
-        f2.add(h, s);
+        f2.add([h, s]);
     }
-    Stats { generated: 345, produced: 3, averages: vec![a, b], frequencies: vec![f1, f2] }
+    let stats = vec![Stat::Average(a), Stat::Average(b), Stat::Frequency(f1), Stat::Frequency(f2)];
+    Stats { generated: 345, produced: 3, stats }
 }
 
 /// An app on the example script with three matched deals, statistics, output and one solve.

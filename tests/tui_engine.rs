@@ -40,7 +40,7 @@ fn a_run_arrives_in_batches_with_deals_stats_and_summary() {
     assert!(deals.windows(2).all(|w| w[0].number + 1 == w[1].number));
     assert!(deals[0].printed.starts_with("n "), "{:?}", deals[0].printed);
     let stats = msgs.iter().rev().find_map(|m| if let RunMsg::Stats(s) = m { Some(s) } else { None }).expect("stats");
-    assert_eq!(stats.averages[0].count, 30);
+    assert_eq!(stats.averages().next().unwrap().count, 30);
     assert!(msgs.iter().any(|m| matches!(m, RunMsg::Finished(s) if s.produced == 30 && s.seed == 7 && !s.cancelled)));
 }
 
@@ -98,4 +98,31 @@ fn threads_give_the_same_deals() {
     let one = deals(1);
     assert_eq!(one.len(), 25);
     assert_eq!(deals(2), one);
+}
+
+/// The Statistics pane draws every kind of statistic: bktfreq tables and evalcontract lines too.
+#[test]
+fn the_statistics_pane_shows_bktfreq_and_evalcontract() {
+    let src = "produce 4\ncondition hcp(north) >= 15\naction bktfreq \"north\" (hcp(north), 15, 21, 3), \
+               bktfreq \"ew\" (hcp(east), 0, 10, 5, hcp(west), 0, 10, 5), evalcontract(NS, z3N, nv)\n";
+    let msgs = collect(src, 1000, None);
+    let stats = msgs.iter().rev().find_map(|m| if let RunMsg::Stats(s) = m { Some(s) } else { None }).expect("stats");
+    let theme = dealbench::tui::theme::Theme::dark();
+    let lines = dealbench::tui::stats_view::stats_lines(stats, &theme, 60);
+    let text: Vec<String> = lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect();
+    let has = |s: &str| text.iter().any(|l| l.contains(s));
+    assert!(has("north") && has("ew") && has("evalcontract 3N"), "{text:#?}");
+    // the 1-D table's rows are its buckets (15, 18, 21) and hold the four deals
+    let bucket_total: u64 = text
+        .iter()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            let name = w.next()?;
+            ["15", "18", "21"].contains(&name).then(|| w.next()?.parse::<u64>().ok()).flatten()
+        })
+        .sum();
+    assert!(bucket_total >= 4, "{text:#?}");
+    // the cross-tab's Sum row ends in the four deals
+    assert!(text.iter().any(|l| l.trim_start().starts_with("Sum") && l.trim_end().ends_with(" 4")), "{text:#?}");
+    assert!(text.iter().any(|l| l.contains("Avg Result")), "{text:#?}");
 }

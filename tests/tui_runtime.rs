@@ -68,7 +68,7 @@ fn the_loop_saves_reloads_reruns_and_quits() {
     assert_eq!(app.state, RunState::Done, "{:?}", app.message);
     assert_eq!(app.results.produced, 7);
     assert_eq!(app.results.deals.len(), 7);
-    assert_eq!(app.results.stats.averages[0].label.as_deref(), Some("bravo"));
+    assert_eq!(app.results.stats.averages().next().unwrap().label.as_deref(), Some("bravo"));
     assert!(app.generation >= 3, "first run, Ctrl-S, reload: {}", app.generation);
     let screen = terminal.backend().to_string();
     assert!(screen.contains("bravo") && screen.contains("DONE"), "{screen}");

@@ -1,7 +1,15 @@
-//! Reading deals from a file: PBN (`[Deal "N:…"]`), dealer's oneline (`n … e … s … w …`),
-//! bare PBN deal strings (`N:…`), and BBO LIN (`md|…|`).
+//! Reading deals from a file: PBN (`[Deal "N:…"]`), dealer's oneline (`n … e … s … w …`,
+//! as printoneline writes it), bare PBN deal strings (`N:…`), and BBO LIN (`md|…|`).
+//!
+//! The file is read as bytes, line by line (`\n`, `\r\n` or `\r` end a line), so a byte that
+//! is not UTF-8 costs only its line; lines are bounded by [`lines::MAX_LINE`].
+
+mod lines;
 
 use super::{Card, Deal, Hand, parse_deal};
+pub use lines::MAX_LINE;
+use lines::{LineError, Lines};
+use std::io::BufRead;
 
 /// A record that could not be read: its 1-based line and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,32 +20,170 @@ pub struct BadRecord {
     pub message: String,
 }
 
-/// The deals of a file in order, with their line numbers, and the records that were not deals.
-pub fn read_deals(text: &str) -> (Vec<(usize, Deal)>, Vec<BadRecord>) {
-    let mut deals = Vec::new();
-    let mut bad = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        let found = if let Some(rest) = line.strip_prefix("[Deal \"") {
-            Some(parse_deal(rest.trim_end_matches("\"]")).map_err(|e| e.0))
-        } else if let Some(at) = line.find("md|") {
-            Some(parse_lin(&line[at + 3..]))
-        } else if is_oneline(line) || is_pbn_deal(line) {
-            Some(parse_deal(line).map_err(|e| e.0))
-        } else {
-            None
-        };
-        match found {
-            Some(Ok(d)) => deals.push((i + 1, d)),
-            Some(Err(message)) => bad.push(BadRecord { line: i + 1, message }),
-            None => {}
-        }
-    }
-    (deals, bad)
+/// What a line of a deal file held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// A deal and its 1-based line.
+    Deal(usize, Deal),
+    /// A record that is not a deal.
+    Bad(BadRecord),
 }
 
+/// Why the rest of a file cannot be read: its line and what happened.
+#[derive(Debug)]
+pub struct ReadError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The records of a deal file in order; lines that hold no record are passed over.
+pub struct DealReader<R> {
+    lines: Lines<R>,
+    not_utf8: Option<(usize, usize)>,
+    /// A [`ReadError`] was returned: the iterator has ended.
+    failed: bool,
+}
+
+impl<R: BufRead> DealReader<R> {
+    /// Records of `input`.
+    pub fn new(input: R) -> Self {
+        DealReader { lines: Lines::new(input), not_utf8: None, failed: false }
+    }
+
+    /// Lines passed over that are not UTF-8 (PBN's own character set is Latin-1): how many,
+    /// and the first one's number.
+    pub fn not_utf8(&self) -> Option<(usize, usize)> {
+        self.not_utf8
+    }
+
+    /// The next record; `None` at the end of the input and after an error.
+    fn read(&mut self) -> Option<Result<Record, ReadError>> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            let (line, bytes) = match self.lines.next_line() {
+                Ok(Some(l)) => l,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(self.line_error(e))),
+            };
+            let bytes = if line == 1 { first_line(bytes) } else { Ok(bytes) };
+            let bytes = match bytes {
+                Ok(b) => b,
+                Err(message) => return Some(Err(ReadError { line, message })),
+            };
+            let (found, not_utf8) = read_line(bytes);
+            if not_utf8 && found.is_none() {
+                let (count, first) = self.not_utf8.unwrap_or((0, line));
+                self.not_utf8 = Some((count + 1, first));
+            }
+            match found {
+                Some(Ok(d)) => return Some(Ok(Record::Deal(line, d))),
+                Some(Err(message)) => return Some(Ok(Record::Bad(BadRecord { line, message }))),
+                None => {}
+            }
+        }
+    }
+
+    fn line_error(&self, e: LineError) -> ReadError {
+        let message = match e {
+            LineError::Io(e) => e.to_string(),
+            LineError::TooLong => format!("a line longer than {MAX_LINE} bytes: not a deal file"),
+        };
+        ReadError { line: self.lines.number(), message }
+    }
+}
+
+impl<R: BufRead> Iterator for DealReader<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.read();
+        self.failed |= matches!(item, Some(Err(_)));
+        item
+    }
+}
+
+/// The first line without its UTF-8 byte-order mark; UTF-16 text is refused.
+fn first_line(bytes: &[u8]) -> Result<&[u8], String> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err("the file is UTF-16 text: save it as UTF-8 or ASCII".into());
+    }
+    Ok(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
+}
+
+/// The record a line holds, if it holds one, and whether the line is not UTF-8.
+fn read_line(bytes: &[u8]) -> (Option<Result<Deal, String>>, bool) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (record(text.trim()), false),
+        Err(e) => {
+            let text = String::from_utf8_lossy(bytes);
+            let found = record(text.trim()).map(|_| {
+                let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count() + 1;
+                Err(format!("byte 0x{:02X} at column {column} is not UTF-8 text", bytes[e.valid_up_to()]))
+            });
+            (found, true)
+        }
+    }
+}
+
+/// The deal a trimmed line holds, a reason it holds none, or `None` when it is no record.
+fn record(line: &str) -> Option<Result<Deal, String>> {
+    if let Some(rest) = line.strip_prefix("[Deal \"") {
+        Some(parse_deal(rest.trim_end_matches("\"]")).map_err(|e| e.0))
+    } else if let Some(at) = line.find("md|") {
+        Some(parse_lin(&line[at + 3..]))
+    } else if is_oneline(line) {
+        Some(parse_oneline(line))
+    } else if is_pbn_deal(line) {
+        Some(parse_deal(line).map_err(|e| e.0))
+    } else {
+        None
+    }
+}
+
+const SEATS: [&str; 4] = ["n", "e", "s", "w"];
+
+fn seat_of(word: &str) -> Option<usize> {
+    SEATS.iter().position(|s| word.eq_ignore_ascii_case(s))
+}
+
+/// A line that starts as a oneline record does: a seat letter, then a dotted hand.
 fn is_oneline(line: &str) -> bool {
-    line.starts_with("n ") && line.contains(" e ") && line.contains(" w ")
+    let mut words = line.split_whitespace();
+    words.next().and_then(seat_of).is_some() && words.next().is_some_and(|w| w.contains('.'))
+}
+
+/// `n h e h s h w h`, in that order, optionally followed by the value `printoneline(expr)` prints.
+fn parse_oneline(line: &str) -> Result<Deal, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut deal = Deal::default();
+    for (seat, name) in SEATS.iter().enumerate() {
+        let label = *words.get(2 * seat).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
+        match seat_of(label) {
+            Some(s) if s == seat => {}
+            Some(s) if s < seat => return Err(format!("`{label}` is given twice")),
+            Some(_) => {
+                return Err(format!(
+                    "`{label}` where `{name}` belongs: a oneline record gives n, e, s, w in that order"
+                ));
+            }
+            None => return Err(format!("`{label}` where the seat `{name}` belongs")),
+        }
+        let hand = words.get(2 * seat + 1).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
+        deal.hands[seat] = super::pbn::parse_hand(hand).map_err(|e| e.0)?;
+    }
+    match &words[8..] {
+        [] => {}
+        [value] if value.parse::<i64>().is_ok() => {}
+        [extra, ..] => return Err(format!("`{extra}` after the `w` hand: expected the end of the line or a number")),
+    }
+    if !deal.is_complete() {
+        return Err("a deal needs 13 different cards in each hand".into());
+    }
+    Ok(deal)
 }
 
 fn is_pbn_deal(line: &str) -> bool {
@@ -90,6 +236,18 @@ mod tests {
 
     const LINE: &str = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72";
 
+    /// Every record of `bytes`: the deals with their lines, and the bad records.
+    fn read(bytes: &[u8]) -> (Vec<(usize, Deal)>, Vec<BadRecord>) {
+        let (mut deals, mut bad) = (Vec::new(), Vec::new());
+        for r in DealReader::new(bytes) {
+            match r.unwrap() {
+                Record::Deal(l, d) => deals.push((l, d)),
+                Record::Bad(b) => bad.push(b),
+            }
+        }
+        (deals, bad)
+    }
+
     #[test]
     fn reads_pbn_oneline_and_lin() {
         let want = parse_deal(LINE).unwrap();
@@ -97,7 +255,7 @@ mod tests {
             "[Event \"x\"]\n[Deal \"N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72\"]\n{LINE} \n\
              pn|a,b,c,d|md|3SJ74HQT95DTCAK863,S98H873D9653CQJ72,SAKQT3HJ6DKJ42C95,|rh||\n"
         );
-        let (deals, bad) = read_deals(&text);
+        let (deals, bad) = read(text.as_bytes());
         assert!(bad.is_empty(), "{bad:?}");
         assert_eq!(deals.len(), 3);
         assert!(deals.iter().all(|(_, d)| *d == want));
@@ -108,8 +266,63 @@ mod tests {
     fn bad_records_have_line_numbers() {
         let text =
             "[Deal \"N:AKQ.. 1 2 3\"]\nn AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ7\n";
-        let (deals, bad) = read_deals(text);
+        let (deals, bad) = read(text.as_bytes());
         assert!(deals.is_empty());
         assert_eq!(bad.iter().map(|b| b.line).collect::<Vec<_>>(), [1, 2]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_record() {
+        let (deals, bad) = read(format!("\u{feff}{LINE}\n").as_bytes());
+        assert_eq!((deals.len(), bad.len()), (1, 0));
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(LINE.bytes().flat_map(|b| [b, 0]));
+        let e = DealReader::new(&utf16[..]).next().unwrap().unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.message.contains("UTF-16"), "{}", e.message);
+    }
+
+    #[test]
+    fn oneline_records_give_every_seat_once_in_order() {
+        let bad = |line: &str| -> String {
+            let (deals, bad) = read(line.as_bytes());
+            assert!(deals.is_empty(), "{line}");
+            bad[0].message.clone()
+        };
+        assert_eq!(bad(&LINE[..LINE.find(" w ").unwrap()]), "the record ends before the `w` hand");
+        assert_eq!(bad("n AKQT3.J6.KJ42.95 e"), "the record ends before the `e` hand");
+        assert!(bad(&LINE.replace(" s ", " n ")).contains("`n` is given twice"));
+        assert!(bad(&LINE.replace(" e ", " x ")).contains("`x` where the seat `e` belongs"));
+        let swapped = "n AKQT3.J6.KJ42.95 s J74.QT95.T.AK863 e 652.AK42.AQ87.T4 w 98.873.9653.QJ72";
+        assert!(bad(swapped).contains("`s` where `e` belongs"));
+        assert!(bad(&format!("{LINE} 14 15")).contains("`14` after the `w` hand"));
+        assert_eq!(read(format!("{LINE} -7").as_bytes()).0.len(), 1);
+        assert_eq!(read(LINE.to_uppercase().as_bytes()).0.len(), 1);
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_costs_only_its_line() {
+        let mut bytes = b"[Event \"Caf\xE9\"]\n".to_vec();
+        bytes.extend_from_slice(format!("{LINE}\n").as_bytes());
+        bytes.extend_from_slice(&LINE.as_bytes()[..10]);
+        bytes.extend_from_slice(b"\xFF\n");
+        let mut reader = DealReader::new(&bytes[..]);
+        let records: Vec<Record> = reader.by_ref().map(Result::unwrap).collect();
+        assert!(matches!(records[0], Record::Deal(2, _)));
+        let Record::Bad(b) = &records[1] else { panic!("{records:?}") };
+        assert_eq!((b.line, b.message.as_str()), (3, "byte 0xFF at column 11 is not UTF-8 text"));
+        assert_eq!(reader.not_utf8(), Some((1, 1)));
+    }
+
+    #[test]
+    fn an_overlong_line_stops_the_reading_at_its_line() {
+        let mut bytes = format!("{LINE}\n").into_bytes();
+        bytes.resize(bytes.len() + MAX_LINE + 1, 0);
+        let mut reader = DealReader::new(&bytes[..]);
+        assert!(matches!(reader.next(), Some(Ok(Record::Deal(1, _)))));
+        let e = reader.next().unwrap().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("longer than 65536 bytes"), "{}", e.message);
+        assert!(reader.next().is_none() && reader.next().is_none(), "the reading stops at the error");
     }
 }

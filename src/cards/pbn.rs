@@ -20,7 +20,7 @@ fn err(msg: impl Into<String>) -> ParseDealError {
 }
 
 /// Parses one hand `S.H.D.C`.
-fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
+pub(super) fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {
         return Err(err(format!("hand `{text}` has {} suits, expected 4", suits.len())));

@@ -1,33 +1,39 @@
 //! `dealbench merge FILE...`: shard statistics added up and printed as one run would print them.
 
 use clap::Args;
-use dealbench::report::stats_file::{StatsFile, merge, render};
+use dealbench::report::stats_file::{Part, merge, parse, render};
 use std::path::PathBuf;
 
 /// The files to merge.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// `--stats-json` files written by `dealbench run --stream fast --shard K/N`.
+    /// `--stats-json` files of one run: its shards (`--shard K/N`, each K once) or the whole run.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Add up a subset of the shards (the figures then cover only those; standard error names them).
+    #[arg(long)]
+    pub partial: bool,
 }
 
 /// Merges and prints; returns the exit code.
 pub fn run(args: MergeArgs) -> i32 {
-    let mut files = Vec::new();
+    let mut parts = Vec::new();
     for p in &args.files {
-        let read = std::fs::read_to_string(p).map_err(|e| e.to_string());
-        match read.and_then(|t| serde_json::from_str::<StatsFile>(&t).map_err(|e| e.to_string())) {
-            Ok(f) => files.push(f),
+        let name = p.display().to_string();
+        match std::fs::read_to_string(p).map_err(|e| e.to_string()).and_then(|t| parse(&t)) {
+            Ok(file) => parts.push(Part { name, file }),
             Err(e) => {
-                eprintln!("dealbench merge: {}: {e}", p.display());
+                eprintln!("dealbench merge: {name}: {e}");
                 return 255;
             }
         }
     }
-    match merge(&files) {
-        Ok(total) => {
-            print!("{}", render(&total));
+    match merge(&parts, args.partial) {
+        Ok(merged) => {
+            if merged.shards.len() as u64 != merged.total.shard.n {
+                eprintln!("dealbench merge: --partial: the figures are those of {}", merged.describe());
+            }
+            print!("{}", render(&merged.total));
             0
         }
         Err(e) => {

@@ -2,14 +2,15 @@
 
 use super::meter::Meter;
 use clap::Args;
-use dealbench::cards::{Card, Seat};
+use dealbench::cards::input::{DealReader, Record};
+use dealbench::cards::{Card, Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
-use dealbench::report::stats_file::StatsFile;
+use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
 use dealbench::run::stats::Stats;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// dealer's switches (toggles count: giving one twice cancels it) and dealbench's own.
@@ -149,24 +150,58 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
     for w in &program.script.warnings {
         eprint!("{}", w.render());
     }
-    let options = options(args, &name)?;
-    let order = report_order(&program);
-    let meter = (args.meter % 2 == 1).then(|| run::produce_limit(&program, &options));
+    let mut options = options(args, &name)?;
+    if let Some(path) = &args.deals {
+        if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
+            eprintln!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
+        }
+        let limit = run::deal_limits(&program, &options).0;
+        options.deals = Some(Arc::new(read_deal_file(path, args.strict, limit)?));
+    }
+    let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
+    let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    let (k, n) = options.shard.unwrap_or((0, 1));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
-    if let (Some(path), Some((stats, summary))) = (&args.stats_json, last) {
+    if let (Some(path), Some(id), Some((stats, summary))) = (&args.stats_json, id, last) {
         let file = StatsFile {
-            version: 1,
-            seed: summary.seed,
-            stream: args.stream.clone(),
-            shard: args.shard.clone(),
+            version: stats_file::VERSION,
+            run: RunId { seed: summary.seed, ..id },
+            shard: Shard { k, n },
             seconds: summary.elapsed.as_secs_f64(),
-            order,
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(code)
+}
+
+/// What identifies the run in its `--stats-json` file (the seed is filled in when it is known).
+fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
+    let mut switches: Vec<String> = options
+        .predeal_override
+        .iter()
+        .map(|(seat, cards)| {
+            let hand = Hand(cards.iter().fold(0, |a, c| a | c.bit()));
+            format!("-{} {}", ["N", "E", "S", "W"][*seat], hand.dotted())
+        })
+        .collect();
+    if options.rnd_seed != 0 {
+        switches.push(format!("--rnd-seed {}", options.rnd_seed));
+    }
+    if let Some(v) = options.vulnerable {
+        switches.push(format!("--vulnerable {}", ["none", "ns", "ew", "all"][usize::from(v)]));
+    }
+    let (generate, produce) = run::deal_limits(program, options);
+    RunId {
+        dealbench: env!("CARGO_PKG_VERSION").to_string(),
+        script: stats_file::script_hash(&program.source),
+        switches,
+        seed: 0,
+        stream: if args.deals.is_some() { "deals".into() } else { args.stream.clone() },
+        generate,
+        produce,
+    }
 }
 
 fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
@@ -214,6 +249,9 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     o.title = args.title.clone();
     o.dd_memory_mib = Some(args.dd_memory as usize);
     o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    if args.deals.is_some() {
+        refuse_dealing_switches(args)?;
+    }
     o.stream = match args.stream.as_str() {
         "dealer" => run::StreamKind::Dealer,
         "fast" => run::StreamKind::Fast,
@@ -224,9 +262,6 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
         if o.stream != run::StreamKind::Fast {
             return Err("--shard slices the fast stream: add --stream fast".into());
         }
-    }
-    if let Some(path) = &args.deals {
-        o.deals = Some(Arc::new(read_deal_file(path, args.strict)?));
     }
     for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
         if let Some(t) = text {
@@ -245,20 +280,47 @@ fn report_file(arg: Option<&str>) -> Result<Option<PathBuf>, String> {
     Ok(Some(path))
 }
 
-fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::Deal>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (deals, bad) = dealbench::cards::input::read_deals(&text);
-    for b in &bad {
+/// Switches that only steer dealing: with `--deals` nothing is dealt.
+fn refuse_dealing_switches(args: &RunArgs) -> Result<(), String> {
+    let seats = [("-N", &args.north), ("-E", &args.east), ("-S", &args.south), ("-W", &args.west)];
+    if let Some((flag, _)) = seats.iter().find(|(_, v)| v.is_some()) {
+        return Err(format!("{flag} predeals a hand, but --deals FILE gives every hand: drop one of them"));
+    }
+    if args.shard.is_some() {
+        return Err("--shard slices the fast stream, but with --deals nothing is dealt: split the file instead".into());
+    }
+    if args.stream != "dealer" {
+        return Err(format!("--stream {} chooses a generator, but with --deals nothing is dealt", args.stream));
+    }
+    Ok(())
+}
+
+/// The deals of `path`, at most `limit` (the run evaluates no more). Bad records are reported
+/// as they are read and, with `strict`, stop the run before it starts.
+fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut reader = DealReader::new(std::io::BufReader::new(file));
+    let (mut deals, mut bad) = (Vec::new(), 0usize);
+    while (deals.len() as u64) < limit {
+        match reader.next() {
+            None => break,
+            Some(Err(e)) => return Err(format!("{}:{}: {}", path.display(), e.line, e.message)),
+            Some(Ok(Record::Deal(_, d))) => deals.push(d),
+            Some(Ok(Record::Bad(b))) => {
+                bad += 1;
+                let what = if strict { "stopping: --strict" } else { "skipped" };
+                eprintln!("{}:{}: {} ({what})", path.display(), b.line, b.message);
+            }
+        }
+    }
+    if let Some((count, first)) = reader.not_utf8() {
         eprintln!(
-            "{}:{}: {} ({})",
-            path.display(),
-            b.line,
-            b.message,
-            if strict { "stopping: --strict" } else { "skipped" }
+            "{}: {count} line(s) outside deal records are not UTF-8 text (the first: line {first}); passed over",
+            path.display()
         );
     }
-    if strict && !bad.is_empty() {
-        return Err(format!("{}: {} bad record(s)", path.display(), bad.len()));
+    if strict && bad > 0 {
+        return Err(format!("{}: {bad} bad record(s)", path.display()));
     }
     if deals.is_empty() {
         return Err(format!(
@@ -266,7 +328,7 @@ fn read_deal_file(path: &PathBuf, strict: bool) -> Result<Vec<dealbench::cards::
             path.display()
         ));
     }
-    Ok(deals.into_iter().map(|(_, d)| d).collect())
+    Ok(deals)
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
@@ -306,16 +368,6 @@ fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
         return Err(format!("`{text}`: more than 13 cards"));
     }
     Ok(cards)
-}
-
-fn report_order(program: &Program) -> Vec<String> {
-    use dealbench::script::ast::Action;
-    let kind = |a: &Action| match a {
-        Action::Average(..) => Some("average".to_string()),
-        Action::Frequency(..) => Some("frequency".to_string()),
-        _ => None,
-    };
-    program.actions.iter().filter_map(kind).collect()
 }
 
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;

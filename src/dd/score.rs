@@ -1,7 +1,7 @@
 //! Duplicate scoring and the IMP scale.
 
 /// A contract: level 1..7, strain 0 clubs .. 3 spades, 4 notrump, doubling 0 none, 1 doubled, 2 redoubled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Contract {
     /// Level 1..7.
     pub level: u8,

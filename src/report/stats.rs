@@ -1,6 +1,6 @@
-//! End-of-run reports: averages, frequency tables, statistics lines in dealer 1.24's formats.
+//! dealer 1.24's number format and its four statistics lines (each statistic prints its own
+//! report: `run::stats`).
 
-use crate::run::stats::{AverageStat, FrequencyStat};
 use std::fmt::Write;
 
 /// C's `%g`: six significant digits, exponent form outside 1e-4..1e6, no trailing zeros.
@@ -28,69 +28,6 @@ pub fn fmt_g(v: f64) -> String {
 
 fn trim_zeros(s: &str) -> &str {
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.') } else { s }
-}
-
-/// `average`: `label: ` and the mean.
-pub fn average(out: &mut String, a: &AverageStat) {
-    if let Some(l) = &a.label {
-        let _ = write!(out, "{l}: ");
-    }
-    let mean = if a.count == 0 { -f64::NAN } else { a.mean() };
-    let _ = writeln!(out, "{}", fmt_g(mean));
-}
-
-/// A 1-D or 2-D frequency table.
-pub fn frequency(out: &mut String, f: &FrequencyStat) {
-    let _ = writeln!(out, "Frequency {}:", f.label.as_deref().unwrap_or(""));
-    match f.cols {
-        None => one_dimension(out, f),
-        Some(_) => two_dimensions(out, f),
-    }
-}
-
-fn one_dimension(out: &mut String, f: &FrequencyStat) {
-    let w = f.rows.width();
-    if f.cell(0, 0) != 0 {
-        let _ = writeln!(out, "Low\t{:8}", f.cell(0, 0));
-    }
-    for i in 0..w {
-        let _ = writeln!(out, "{:5}\t{:8}", f.rows.low + i as i64, f.cell(i + 1, 0));
-    }
-    if f.cell(w + 1, 0) != 0 {
-        let _ = writeln!(out, "High\t{:8}", f.cell(w + 1, 0));
-    }
-}
-
-fn two_dimensions(out: &mut String, f: &FrequencyStat) {
-    let (rows, cols) = (f.rows.width() + 2, f.col_buckets());
-    let c = f.cols.unwrap_or(f.rows);
-    out.push_str("        Low");
-    for v in c.low..=c.high {
-        let _ = write!(out, " {v:6}");
-    }
-    out.push_str("   High    Sum\n");
-    let mut col_sums = vec![0u64; cols];
-    for r in 0..rows {
-        let label = match r {
-            0 => "Low ".to_string(),
-            _ if r == rows - 1 => "High".to_string(),
-            _ => format!("{:4}", f.rows.low + r as i64 - 1),
-        };
-        out.push_str(&label);
-        let mut sum = 0;
-        for (j, cs) in col_sums.iter_mut().enumerate() {
-            let v = f.cell(r, j);
-            let _ = write!(out, " {v:6}");
-            sum += v;
-            *cs += v;
-        }
-        let _ = writeln!(out, " {sum:6}");
-    }
-    out.push_str("Sum ");
-    for v in &col_sums {
-        let _ = write!(out, " {v:6}");
-    }
-    let _ = writeln!(out, " {:6}\n", col_sums.iter().sum::<u64>());
 }
 
 /// The four statistics lines.

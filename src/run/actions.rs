@@ -2,13 +2,11 @@
 
 use super::RunOptions;
 use super::files::Sink;
-use super::stats::{AverageStat, Axis, FrequencyStat, Stats};
+use super::stats::{AverageStat, Axis, BktFreqStat, EvalContractStat, FrequencyStat, Stat, Stats};
 use crate::cards::Deal;
 use crate::eval::v2dd::dd_table;
 use crate::eval::{Ctx, EvalError, Program};
-use crate::report::bktfreq::BktFreqStat;
 use crate::report::deal as fmt;
-use crate::report::evalcontract::EvalContractStat;
 use crate::report::stats as sfmt;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use std::fmt::Write;
@@ -19,10 +17,8 @@ pub(super) struct ActionState<'a> {
     options: &'a RunOptions,
     seed_text: String,
     date: String,
-    averages: Vec<AverageStat>,
-    freqs: Vec<FrequencyStat>,
-    bktfreqs: Vec<BktFreqStat>,
-    evals: Vec<EvalContractStat>,
+    /// The statistics, in action order.
+    stats: Vec<Stat>,
     stored: Vec<Deal>,
     keeps_deals: bool,
     csv: Sink,
@@ -31,25 +27,7 @@ pub(super) struct ActionState<'a> {
 
 impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
-        let mut averages = Vec::new();
-        let mut freqs = Vec::new();
-        let mut bktfreqs = Vec::new();
-        let mut evals = Vec::new();
-        for a in &program.actions {
-            match a {
-                Action::Average(label, _) => averages.push(AverageStat { label: label.clone(), ..Default::default() }),
-                Action::Frequency(label, _, (l1, h1), second) => {
-                    let rows = Axis { low: *l1, high: *h1 };
-                    let cols = second.as_ref().map(|(_, (l, h))| Axis { low: *l, high: *h });
-                    freqs.push(FrequencyStat::new(label.clone(), rows, cols));
-                }
-                Action::BktFreq(label, _, rows, second) => {
-                    bktfreqs.push(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)));
-                }
-                Action::EvalContract(spec) => evals.push(EvalContractStat::new(*spec)),
-                _ => {}
-            }
-        }
+        let stats = program.actions.iter().filter_map(new_stat).collect();
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
@@ -58,10 +36,7 @@ impl<'a> ActionState<'a> {
             options,
             seed_text: seed.to_string(),
             date,
-            averages,
-            freqs,
-            bktfreqs,
-            evals,
+            stats,
             stored: Vec::new(),
             keeps_deals,
             csv,
@@ -72,7 +47,7 @@ impl<'a> ActionState<'a> {
     /// Runs every action for a matching deal; returns what it prints.
     pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
         let mut out = String::new();
-        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
+        let mut next = 0;
         let p = self.program;
         let board = number + p.script.board_offset();
         for a in &p.actions {
@@ -95,32 +70,22 @@ impl<'a> ActionState<'a> {
                 Action::Print(_) => {}
                 Action::Average(_, e) => {
                     let v = p.eval(e, ctx)?;
-                    self.averages[ai].add(i64::from(v));
-                    ai += 1;
+                    self.add_stat(&mut next, [i64::from(v), 0]);
                 }
                 Action::Frequency(_, e1, _, second) => {
                     let v1 = p.eval(e1, ctx)?;
-                    let v2 = match second {
-                        Some((e2, _)) => p.eval(e2, ctx)?,
-                        None => 0,
-                    };
-                    self.freqs[fi].add(i64::from(v1), i64::from(v2));
-                    fi += 1;
+                    let v2 = second.as_ref().map(|(e2, _)| p.eval(e2, ctx)).transpose()?.unwrap_or(0);
+                    self.add_stat(&mut next, [i64::from(v1), i64::from(v2)]);
                 }
                 Action::BktFreq(_, e1, _, second) => {
                     let v1 = p.eval(e1, ctx)?;
-                    let v2 = match second {
-                        Some((e2, _)) => p.eval(e2, ctx)?,
-                        None => 0,
-                    };
-                    self.bktfreqs[bi].add(i64::from(v1), i64::from(v2));
-                    bi += 1;
+                    let v2 = second.as_ref().map(|(e2, _)| p.eval(e2, ctx)).transpose()?.unwrap_or(0);
+                    self.add_stat(&mut next, [i64::from(v1), i64::from(v2)]);
                 }
                 Action::EvalContract(spec) => {
                     let table = dd_table(ctx, spec.span, "evalcontract")?;
                     let declarer = if spec.side == 0 { 2 } else { 3 };
-                    self.evals[ei].add(table[declarer][usize::from(spec.contract.strain)]);
-                    ei += 1;
+                    self.add_stat(&mut next, [i64::from(table[declarer][usize::from(spec.contract.strain)]), 0]);
                 }
                 Action::Export(seats) => {
                     let mut line = String::new();
@@ -139,6 +104,12 @@ impl<'a> ActionState<'a> {
             self.stored.push(*ctx.deal);
         }
         Ok(out)
+    }
+
+    /// Adds a deal's values to statistic `*next` (in action order) and moves on to the next.
+    fn add_stat(&mut self, next: &mut usize, values: [i64; 2]) {
+        self.stats[*next].add(values);
+        *next += 1;
     }
 
     fn printes(&self, out: &mut String, items: &[PrintItem], ctx: &mut Ctx) -> Result<(), EvalError> {
@@ -204,7 +175,7 @@ impl<'a> ActionState<'a> {
 
     /// The statistics so far.
     pub(super) fn snapshot(&self, generated: u64, produced: u64) -> Stats {
-        Stats { generated, produced, averages: self.averages.clone(), frequencies: self.freqs.clone() }
+        Stats { generated, produced, stats: self.stats.clone() }
     }
 
     /// End-of-run actions in action order, then the statistics lines.
@@ -212,29 +183,12 @@ impl<'a> ActionState<'a> {
         self.csv.flush();
         self.exports.flush();
         let mut out = String::new();
-        let (mut ai, mut fi, mut bi, mut ei) = (0, 0, 0, 0);
+        let mut next = self.stats.iter();
         for a in &self.program.actions {
-            match a {
-                Action::Print(seats) => {
-                    fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset())
-                }
-                Action::Average(..) => {
-                    sfmt::average(&mut out, &self.averages[ai]);
-                    ai += 1;
-                }
-                Action::Frequency(..) => {
-                    sfmt::frequency(&mut out, &self.freqs[fi]);
-                    fi += 1;
-                }
-                Action::BktFreq(..) => {
-                    self.bktfreqs[bi].render(&mut out);
-                    bi += 1;
-                }
-                Action::EvalContract(_) => {
-                    self.evals[ei].render(&mut out, produced);
-                    ei += 1;
-                }
-                _ => {}
+            if let Action::Print(seats) = a {
+                fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset());
+            } else if a.is_statistic() {
+                next.next().expect("a statistic for every statistics action").render(&mut out, produced);
             }
         }
         if self.options.print_stats {
@@ -242,6 +196,22 @@ impl<'a> ActionState<'a> {
         }
         out
     }
+}
+
+/// The empty statistic an action accumulates, if it is a statistics action.
+fn new_stat(a: &Action) -> Option<Stat> {
+    let axis = |&(low, high): &(i64, i64)| Axis { low, high };
+    Some(match a {
+        Action::Average(label, _) => Stat::Average(AverageStat::new(label.clone())),
+        Action::Frequency(label, _, rows, second) => {
+            Stat::Frequency(FrequencyStat::new(label.clone(), axis(rows), second.as_ref().map(|(_, c)| axis(c))))
+        }
+        Action::BktFreq(label, _, rows, second) => {
+            Stat::BktFreq(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)))
+        }
+        Action::EvalContract(spec) => Stat::EvalContract(EvalContractStat::new(*spec)),
+        _ => return None,
+    })
 }
 
 /// The csvrpt and export sinks; a file that cannot be opened falls back to standard output

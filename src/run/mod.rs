@@ -194,9 +194,9 @@ pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
     RunHandle { events: rx, cancel, thread }
 }
 
-/// The number of deals a run of `program` with `options` stops after producing.
-pub fn produce_limit(program: &Program, options: &RunOptions) -> u64 {
-    engine::counts(program, options).1
+/// The deals a run of `program` with `options` generates at most, and produces at most.
+pub fn deal_limits(program: &Program, options: &RunOptions) -> (u64, u64) {
+    engine::counts(program, options)
 }
 
 fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &AtomicBool) {

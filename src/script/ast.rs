@@ -136,7 +136,7 @@ pub enum ReportTerm {
 
 /// The buckets of a `bktfreq` axis: from `lo` in steps of `size` up to `hi` (all in the
 /// script's units, so `5.00` is 500), plus a Low and a High bucket.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Buckets {
     /// The first bucket's lowest value.
     pub lo: i64,
@@ -147,7 +147,7 @@ pub struct Buckets {
 }
 
 /// The contract of an `evalcontract` action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EvalContract {
     /// 0 NS (South declares), 1 EW (West declares).
     pub side: usize,
@@ -155,7 +155,8 @@ pub struct EvalContract {
     pub contract: crate::dd::score::Contract,
     /// True when the side is vulnerable.
     pub vulnerable: bool,
-    /// Where the action is written.
+    /// Where the action is written (not kept in statistics files).
+    #[serde(skip)]
     pub span: Span,
 }
 
@@ -194,6 +195,11 @@ pub enum Action {
 }
 
 impl Action {
+    /// True for the actions that accumulate a statistic and report it at the end.
+    pub fn is_statistic(&self) -> bool {
+        matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..) | Action::EvalContract(_))
+    }
+
     /// True for the actions that make dealer default to producing 40 deals.
     pub fn prints(&self) -> bool {
         !matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..))

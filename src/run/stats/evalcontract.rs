@@ -2,12 +2,14 @@
 //! from its double-dummy tricks, as its regression output (`EvalContract_New_s103.ref`) prints
 //! it: `Contract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, …`.
 
+use super::{MergeError, Statistic, View, add_counts, check_counts};
 use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::EvalContract;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// One `evalcontract` action's counts: how often declarer took 0 … 13 tricks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EvalContractStat {
     /// The action.
     pub spec: EvalContract,
@@ -19,11 +21,6 @@ impl EvalContractStat {
     /// No deals yet.
     pub fn new(spec: EvalContract) -> EvalContractStat {
         EvalContractStat { spec, tricks: [0; 14] }
-    }
-
-    /// Counts one deal's tricks.
-    pub fn add(&mut self, tricks: u8) {
-        self.tricks[usize::from(tricks.min(13))] += 1;
     }
 
     fn undoubled(&self, level: u8, tricks: usize) -> i64 {
@@ -46,7 +43,7 @@ impl EvalContractStat {
     }
 
     /// The two report lines, preceded by a blank line.
-    pub fn render(&self, out: &mut String, produced: u64) {
+    fn report(&self, out: &mut String, produced: u64) {
         let c = self.spec.contract;
         let game = match c.strain {
             4 => 3,
@@ -106,6 +103,36 @@ impl EvalContractStat {
     }
 }
 
+impl Statistic for EvalContractStat {
+    /// Counts one deal: `values[0]` is declarer's double-dummy tricks.
+    fn add(&mut self, values: [i64; 2]) {
+        self.tricks[values[0].clamp(0, 13) as usize] += 1;
+    }
+
+    fn merge(&mut self, other: &EvalContractStat) -> Result<(), MergeError> {
+        if self.spec != other.spec {
+            return Err(MergeError::Shape(format!("evalcontract {} against {}", self.name(), other.name())));
+        }
+        add_counts(&mut self.tricks, &other.tricks, "evalcontract")
+    }
+
+    fn render(&self, out: &mut String, produced: u64) {
+        self.report(out, produced);
+    }
+
+    fn check(&self, produced: u64) -> Result<(), String> {
+        check_counts(&self.tricks, Some(14), produced, "trick counts")
+    }
+
+    fn view(&self) -> View {
+        let produced = self.tricks.iter().sum();
+        let mut text = String::new();
+        self.report(&mut text, produced);
+        let lines = text.lines().filter(|l| !l.is_empty()).map(str::to_string).collect();
+        View::Lines { label: Some(format!("evalcontract {}", self.name().trim_end())), lines }
+    }
+}
+
 /// C's `% W.2f`: a space where a plus sign would go, right-aligned in `width`.
 fn space_f(v: f64, width: usize) -> String {
     let s = if v.is_nan() {
@@ -132,7 +159,7 @@ mod tests {
         // (printed by the same run): 7 2 6 6 5 7 3 4 6 6 -> every deal fails.
         let mut s = EvalContractStat::new(spec(3, 2, 2, false, 1));
         for t in [7, 2, 6, 6, 5, 7, 3, 4, 6, 6] {
-            s.add(t);
+            s.add([t, 0]);
         }
         let mut out = String::new();
         s.render(&mut out, 10);
@@ -152,7 +179,7 @@ mod tests {
         // 6 10 9 6 9 7 8 6 6 7 -> Avg 116.00, made 40%, failed 60%, missed game 30%.
         let mut s = EvalContractStat::new(spec(2, 4, 1, true, 0));
         for t in [6, 10, 9, 6, 9, 7, 8, 6, 6, 7] {
-            s.add(t);
+            s.add([t, 0]);
         }
         let mut out = String::new();
         s.render(&mut out, 10);

@@ -2,7 +2,9 @@
 //! two-dimensional, in DealerV2_4's layout (dealerv2/DealerV2_4 `deal_bktfreq_subs.c`, as its
 //! regression output `BktFreq_s19.ref` shows it).
 
+use super::{MergeError, Statistic, View, add_counts, check_counts};
 use crate::script::ast::Buckets;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 impl Buckets {
@@ -28,10 +30,22 @@ impl Buckets {
     pub fn name(&self, i: usize) -> i64 {
         self.lo + (i as i64 - 1) * self.size
     }
+
+    /// The names of every bucket: Low, the in-range buckets' lowest values, High.
+    fn names(&self) -> Vec<String> {
+        let last = self.count() - 1;
+        (0..=last)
+            .map(|i| match i {
+                0 => "Low".to_string(),
+                _ if i == last => "High".to_string(),
+                _ => self.name(i).to_string(),
+            })
+            .collect()
+    }
 }
 
 /// One `bktfreq` action's counts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BktFreqStat {
     /// The description, if the script gave one.
     pub label: Option<String>,
@@ -52,21 +66,6 @@ impl BktFreqStat {
 
     fn width(&self) -> usize {
         self.cols.map_or(1, |c| c.count())
-    }
-
-    /// Counts one value (and a second for a two-dimensional table).
-    pub fn add(&mut self, v1: i64, v2: i64) {
-        let c = self.cols.map_or(0, |a| a.index(v2));
-        let i = self.rows.index(v1) * self.width() + c;
-        self.counts[i] += 1;
-    }
-
-    /// The table as DealerV2_4 prints it at the end of the run.
-    pub fn render(&self, out: &mut String) {
-        match self.cols {
-            None => self.one_dimension(out),
-            Some(cols) => self.two_dimensions(out, cols),
-        }
     }
 
     fn one_dimension(&self, out: &mut String) {
@@ -120,6 +119,54 @@ impl BktFreqStat {
             let _ = write!(out, " {n:8}");
         }
         let _ = writeln!(out, " {:8}", col_sums.iter().sum::<u64>());
+    }
+}
+
+impl Statistic for BktFreqStat {
+    fn add(&mut self, values: [i64; 2]) {
+        let c = self.cols.map_or(0, |a| a.index(values[1]));
+        let i = self.rows.index(values[0]) * self.width() + c;
+        self.counts[i] += 1;
+    }
+
+    fn merge(&mut self, other: &BktFreqStat) -> Result<(), MergeError> {
+        if (&self.label, self.rows, self.cols) != (&other.label, other.rows, other.cols) {
+            return Err(MergeError::Shape(format!("bktfreq {:?} differs in its label or buckets", self.label)));
+        }
+        add_counts(&mut self.counts, &other.counts, "bktfreq")
+    }
+
+    /// The table as DealerV2_4 prints it at the end of the run.
+    fn render(&self, out: &mut String, _produced: u64) {
+        match self.cols {
+            None => self.one_dimension(out),
+            Some(cols) => self.two_dimensions(out, cols),
+        }
+    }
+
+    fn check(&self, produced: u64) -> Result<(), String> {
+        // as Buckets::count, in wide integers: a read file's buckets may be anything
+        let count =
+            |b: Buckets| (b.size > 0).then(|| (3 + (i128::from(b.hi) - i128::from(b.lo)) / i128::from(b.size)).max(2));
+        let cells = match (count(self.rows), self.cols.map(count)) {
+            (Some(r), None) => Some(r),
+            (Some(r), Some(Some(c))) => r.checked_mul(c),
+            _ => None,
+        };
+        check_counts(&self.counts, cells, produced, "buckets")
+    }
+
+    fn view(&self) -> View {
+        let (label, rows) = (self.label.clone(), self.rows.names());
+        match self.cols {
+            None => {
+                let last = rows.len() - 1;
+                let shown = |&(i, &n): &(usize, &u64)| (i != 0 && i != last) || n != 0;
+                let rows = self.counts.iter().enumerate().filter(shown).map(|(i, &n)| (rows[i].clone(), n)).collect();
+                View::Histogram { label, rows }
+            }
+            Some(c) => View::CrossTab { label, rows, cols: c.names(), counts: self.counts.clone() },
+        }
     }
 }
 
