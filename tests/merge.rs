@@ -131,7 +131,11 @@ fn corrupt_files_are_refused_by_name() {
         ("/stats/stats/1/frequency/counts", serde_json::json!([1, 2]), "counts"),
         ("/stats/stats/1/frequency/rows", serde_json::json!({"low": i64::MIN, "high": i64::MAX}), "counts"),
         ("/stats/stats/0/average/count", 1.into(), "count"),
-        ("/stats/stats/0", serde_json::json!({"frequency": {"label": null, "rows": {"low": 3, "high": 6}, "cols": null, "counts": [0, 0, 0, 0, 0, 0]}}), "frequency"),
+        (
+            "/stats/stats/0",
+            serde_json::json!({"frequency": {"label": null, "rows": {"low": 3, "high": 6}, "cols": null, "counts": [0, 0, 0, 0, 0, 0]}}),
+            "frequency",
+        ),
     ];
     for (pointer, value, want) in cases {
         edit(&d, "s1.json", "bad.json", pointer, value);

@@ -1,8 +1,7 @@
-//! `dealbench run --deals FILE` on the raw bytes (invalid UTF-8 included): every record read
-//! is evaluated, and a refused file is refused with a line number.
+//! `dealbench run --deals FILE` on the raw bytes: every record the reader reads is evaluated,
+//! and a refused file is refused with a line number.
 
 use super::oracles::{Finding, clip, finding};
-use dealbench::cards::input::read_deals;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -27,7 +26,7 @@ pub fn check(input: &[u8], case: u64) -> Result<(), Finding> {
     let name = file.display().to_string();
     match out.status.code() {
         Some(0) => {
-            let want = read_deals(&String::from_utf8_lossy(input)).0.len();
+            let want = super::oracles::deals::read(input).deals.len();
             let got = stdout.lines().count();
             if got != want {
                 return Err(finding(

@@ -2,7 +2,6 @@
 //! the golden deals (PBN, oneline, bare PBN and LIN), and `--stats-json` files this harness
 //! writes itself by running small scripts through the binary.
 
-use dealbench::cards::input::read_deals;
 use dealbench::cards::{Deal, Hand, parse_deal};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,7 +33,7 @@ pub fn load(shared: &Path, work: &Path) -> Seeds {
 }
 
 fn has_deal(text: &[u8]) -> bool {
-    !read_deals(&String::from_utf8_lossy(text)).0.is_empty()
+    !super::oracles::deals::read(text).deals.is_empty()
 }
 
 /// The files under `dir` (recursively) that `keep` accepts, sorted by path, cut to [`SEED_LEN`].

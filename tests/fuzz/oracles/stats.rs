@@ -2,7 +2,7 @@
 //! merge refuses duplicate or mismatched shards and counters that would wrap.
 
 use super::{Finding, Findings, finding};
-use dealbench::report::stats_file::{StatsFile, merge, render};
+use dealbench::report::stats_file::{Part, StatsFile, merge, parse, render};
 
 /// `input` is one file, or two separated by a NUL byte.
 pub fn check(input: &[u8], found: &mut Findings) {
@@ -11,11 +11,12 @@ pub fn check(input: &[u8], found: &mut Findings) {
     let b = parts.next().and_then(read);
     for f in a.iter().chain(&b) {
         let _ = render(f);
-        if merge(std::slice::from_ref(f)).is_err() {
-            found.add(Err(finding("merge of a single file fails", "")));
+        match merge(&[part(f)], true) {
+            Ok(m) => drop(render(&m.total)),
+            Err(e) => found.add(Err(finding("merge --partial of a single file fails", e))),
         }
-        if merge(&[f.clone(), f.clone()]).is_ok() {
-            found.add(Err(finding("merge accepts the same file twice", format!("shard {:?}", f.shard))));
+        if merge(&[part(f), part(f)], true).is_ok() {
+            found.add(Err(finding("merge accepts the same file twice", format!("shard {}", f.shard))));
         }
     }
     if let (Some(a), Some(b)) = (&a, &b) {
@@ -24,36 +25,35 @@ pub fn check(input: &[u8], found: &mut Findings) {
 }
 
 fn read(bytes: &[u8]) -> Option<StatsFile> {
-    serde_json::from_slice(bytes).ok()
+    parse(std::str::from_utf8(bytes).ok()?).ok()
+}
+
+fn part(f: &StatsFile) -> Part {
+    Part { name: "fuzz.json".into(), file: f.clone() }
 }
 
 /// Two different shards of one run merge to the sums; anything else is refused.
 fn pair(a: &StatsFile, b: &StatsFile) -> Result<(), Finding> {
-    let Ok(total) = merge(&[a.clone(), b.clone()]) else { return Ok(()) };
+    let Ok(merged) = merge(&[part(a), part(b)], true) else { return Ok(()) };
+    let total = merged.total;
     let _ = render(&total);
-    let n = |f: &StatsFile| f.shard.as_deref().and_then(|s| s.split_once('/')).map(|(_, n)| n.to_string());
-    if a.shard.is_none() || a.shard == b.shard || n(a) != n(b) {
+    if a.shard.n != b.shard.n || a.shard.k == b.shard.k {
         return Err(finding(
             "merge accepts files that are not different shards of one run",
-            format!("{:?} + {:?}", a.shard, b.shard),
+            format!("{} + {}", a.shard, b.shard),
         ));
     }
-    if a.seed != b.seed || a.stream != b.stream {
-        return Err(finding(
-            "merge accepts shards of different runs",
-            format!("seeds {} {}, streams {} {}", a.seed, b.seed, a.stream, b.stream),
-        ));
+    if a.run != b.run {
+        return Err(finding("merge accepts shards of different runs", format!("{:?} and {:?}", a.run, b.run)));
     }
-    let (sa, sb) = (&a.stats, &b.stats);
-    let sums = [(sa.generated, sb.generated, total.stats.generated), (sa.produced, sb.produced, total.stats.produced)];
+    let (sa, sb, st) = (&a.stats, &b.stats, &total.stats);
+    let sums = [(sa.generated, sb.generated, st.generated), (sa.produced, sb.produced, st.produced)];
     let counts = sa
-        .frequencies
-        .iter()
-        .zip(&sb.frequencies)
-        .zip(&total.stats.frequencies)
+        .frequencies()
+        .zip(sb.frequencies())
+        .zip(st.frequencies())
         .flat_map(|((x, y), t)| x.counts.iter().zip(&y.counts).zip(&t.counts).map(|((&x, &y), &t)| (x, y, t)));
-    let averages =
-        sa.averages.iter().zip(&sb.averages).zip(&total.stats.averages).map(|((x, y), t)| (x.count, y.count, t.count));
+    let averages = sa.averages().zip(sb.averages()).zip(st.averages()).map(|((x, y), t)| (x.count, y.count, t.count));
     for (x, y, t) in sums.into_iter().chain(counts).chain(averages) {
         if x.checked_add(y) != Some(t) {
             return Err(finding("merge wraps or miscounts a counter", format!("{x} + {y} gave {t}")));
