@@ -1,8 +1,10 @@
 //! Command-line parsing and dispatch.
 
+mod holdings;
 mod merge_cmd;
 mod meter;
 mod run_cmd;
+mod stats_out;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -21,7 +23,7 @@ pub struct Cli {
     /// Theme name (dark, light, 16) for the workbench.
     #[arg(long)]
     theme: Option<String>,
-    /// Worker threads for the workbench's runs.
+    /// Worker threads for the workbench's runs (at most one per core).
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -48,7 +50,8 @@ pub fn main() -> i32 {
 
 #[cfg(feature = "workbench")]
 fn open_workbench(cli: Cli) -> i32 {
-    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads: cli.threads, color: None };
+    let threads = cli.threads.map(|n| n.clamp(1, run_cmd::cores()));
+    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads, color: None };
     match dealbench::tui::open(cli.script, opts) {
         Ok(()) => 0,
         Err(e) => {

@@ -1,14 +1,18 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
+use super::holdings::parse_holdings;
 use super::meter::Meter;
+use super::stats_out::StatsOut;
 use clap::Args;
 use dealbench::cards::input::{DealReader, Record};
-use dealbench::cards::{Card, Deal, Hand, Seat};
+use dealbench::cards::{Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
+use dealbench::run::predeal::switch_name;
 use dealbench::run::stats::Stats;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
+use dealbench::script::diag::Diagnostic;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -105,7 +109,7 @@ pub struct RunArgs {
     /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
-    /// Threads that deal and test the condition (default: every core).
+    /// Threads that deal and test the condition (default and most: one per core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
     /// Transposition-table budget of each thread's double-dummy solver, in MiB.
@@ -151,6 +155,13 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let mut options = options(args, &name)?;
+    if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
+        match clash.span() {
+            Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
+            None => eprintln!("dealbench: {}", clash.message()),
+        }
+        return Ok(255);
+    }
     if let Some(path) = &args.deals {
         if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
             eprintln!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
@@ -158,11 +169,12 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         let limit = run::deal_limits(&program, &options).0;
         options.deals = Some(Arc::new(read_deal_file(path, args.strict, limit)?));
     }
+    let stats_out = args.stats_json.as_deref().map(StatsOut::open).transpose()?;
     let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
     let (k, n) = options.shard.unwrap_or((0, 1));
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
-    if let (Some(path), Some(id), Some((stats, summary))) = (&args.stats_json, id, last) {
+    if let (Some(out), Some(id), Some((stats, summary))) = (stats_out, id, last) {
         let file = StatsFile {
             version: stats_file::VERSION,
             run: RunId { seed: summary.seed, ..id },
@@ -171,7 +183,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        out.write(&text)?;
     }
     Ok(code)
 }
@@ -210,7 +222,17 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
     for p in &args.params {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
-        params.push((k.trim_start_matches('$').to_string(), v.to_string()));
+        let name = k.strip_prefix('$').unwrap_or(k);
+        if name.is_empty() {
+            return Err(format!("--param {p}: no name before `=`: expected NAME=VALUE"));
+        }
+        if !dealbench::script::params::is_name(name) {
+            return Err(format!(
+                "--param {p}: `{name}` is not a parameter name: one digit, or letters, digits and `_` \
+                 not starting with a digit"
+            ));
+        }
+        params.push((name.to_string(), v.to_string()));
     }
     Ok(CompileOptions { params })
 }
@@ -244,11 +266,11 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     if let Some(v) = &args.vulnerable {
         o.vulnerable = Some(parse_vul(v)?);
     }
-    o.csv_file = report_file(args.csv.as_deref())?;
-    o.export_file = report_file(args.export.as_deref())?;
+    o.csv_file = report_file("-C", args.csv.as_deref())?;
+    o.export_file = report_file("-X", args.export.as_deref())?;
     o.title = args.title.clone();
     o.dd_memory_mib = Some(args.dd_memory as usize);
-    o.threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    o.threads = threads(args.threads);
     if args.deals.is_some() {
         refuse_dealing_switches(args)?;
     }
@@ -265,18 +287,36 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     }
     for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
         if let Some(t) = text {
-            o.predeal_override.push((seat, parse_holdings(t)?));
+            o.predeal_override.push((seat, parse_holdings(t).map_err(|e| format!("{} {e}", switch_name(seat)))?));
         }
     }
     Ok(o)
 }
 
+/// The cores this process may run on: the most threads that help.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `-R`: at most one thread per core, since more only share the cores (a note says so).
+fn threads(asked: Option<usize>) -> usize {
+    let cores = cores();
+    match asked {
+        None => cores,
+        Some(n) if n > cores => {
+            eprintln!("dealbench: -R {n}: using {cores} threads, one per core");
+            cores
+        }
+        Some(n) => n.max(1),
+    }
+}
+
 /// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
 /// before it starts; the run then appends to it.
-fn report_file(arg: Option<&str>) -> Result<Option<PathBuf>, String> {
+fn report_file(switch: &str, arg: Option<&str>) -> Result<Option<PathBuf>, String> {
     let Some(arg) = arg else { return Ok(None) };
     let (path, truncate) = run::files::split_mode(arg);
-    run::files::open(&path, truncate).map_err(|e| format!("{}: {e}", path.display()))?;
+    run::files::open(&path, truncate).map_err(|e| format!("{switch} {}: {e}", path.display()))?;
     Ok(Some(path))
 }
 
@@ -349,25 +389,6 @@ fn parse_vul(v: &str) -> Result<u8, String> {
         "all" | "both" => Ok(3),
         _ => Err(format!("--vulnerable {v}: expected none, ns, ew or all")),
     }
-}
-
-/// `S8743,HA9,D642,CQT64` as cards.
-fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
-    let mut cards = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let b = part.as_bytes();
-        let suit = dealbench::cards::suit_of_char(b[0].to_ascii_uppercase())
-            .ok_or_else(|| format!("`{part}`: a holding starts with a suit letter S, H, D or C"))?;
-        for &r in &b[1..] {
-            let rank = dealbench::cards::rank_of_char(r.to_ascii_uppercase())
-                .ok_or_else(|| format!("`{part}`: `{}` is not a rank", r as char))?;
-            cards.push(Card::new(suit, rank));
-        }
-    }
-    if cards.len() > 13 {
-        return Err(format!("`{text}`: more than 13 cards"));
-    }
-    Ok(cards)
 }
 
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;

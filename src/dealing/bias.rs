@@ -50,10 +50,10 @@ impl BiasDealer {
     pub fn next_deal(&mut self) -> Deal {
         for _ in 0..TRIES {
             if let Some(d) = self.attempt() {
-                return d;
+                return super::checked(d);
             }
         }
-        self.fitted()
+        super::checked(self.fitted())
     }
 
     fn below(&mut self, n: usize) -> usize {

@@ -47,6 +47,8 @@ impl DealerStream {
         let zero52 = build_zero52(&stacked);
         let mut cur = [0u8; 64];
         cur[..52].copy_from_slice(&setup_deal(&fullpack, &stacked));
+        // every deal, block-dealt ones included, permutes this arrangement
+        super::checked(Deal::from_slots(cur[..52].try_into().expect("52 slots")));
         let free = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
         let table = Arc::new(SlotTable { zero52, free });
         DealerStream { rng: BsdRandom::new(seed as u32), table, cur }
@@ -83,7 +85,7 @@ impl DealerStream {
     #[inline]
     pub fn next_deal(&mut self) -> Deal {
         self.shuffle();
-        Deal::from_slots(self.slots())
+        super::checked(Deal::from_slots(self.slots()))
     }
 
     /// One shuffle of the arrangement in place.

@@ -62,11 +62,11 @@ impl FastStream {
         if self.n == 52 {
             let mut lab = [labels::NONE; 64];
             full_deck::shuffle(&mut lab, &mut rng);
-            return Deal { hands: labels::hands(&lab).map(|m| Hand(full_deck::spread(m))) };
+            return super::checked(Deal { hands: labels::hands(&lab).map(|m| Hand(full_deck::spread(m))) });
         }
         let mut lab = self.template;
         self.schedule.shuffle(&mut lab, &self.free, &mut rng);
-        Deal { hands: labels::hands(&lab).map(Hand) }
+        super::checked(Deal { hands: labels::hands(&lab).map(Hand) })
     }
 
     /// How many cards each deal shuffles.

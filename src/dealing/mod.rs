@@ -6,3 +6,10 @@ pub mod random;
 
 pub use dealer_stream::{Block, DealerStream};
 pub use fast_stream::FastStream;
+
+/// A dealt deal, checked in debug builds to hold each of the 52 cards once.
+#[inline]
+fn checked(deal: crate::cards::Deal) -> crate::cards::Deal {
+    debug_assert!(deal.is_complete(), "dealt a card twice or not at all: {}", deal.oneline());
+    deal
+}

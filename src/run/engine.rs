@@ -122,13 +122,14 @@ impl<'a> Engine<'a> {
     }
 
     fn predeal(&self) -> Vec<(Seat, Card)> {
-        let over = &self.options.predeal_override;
-        let mut p: Vec<(Seat, Card)> =
-            self.program.script.predeal.iter().filter(|(s, _)| !over.iter().any(|(o, _)| o == s)).copied().collect();
-        for (seat, cards) in over {
-            p.extend(cards.iter().map(|&c| (*seat, c)));
-        }
-        p
+        let all = super::predeal::merged(&self.program.script, &self.options.predeal_override);
+        all.into_iter().map(|(s, c, _)| (s, c)).collect()
+    }
+
+    /// A card the script and the switches predeal twice (the CLI reports it before the run).
+    fn predeal_error(&self) -> Option<EvalError> {
+        let clash = super::predeal::check(&self.program.script, &self.options.predeal_override).err()?;
+        Some(EvalError { span: clash.span().unwrap_or_default(), message: clash.message() })
     }
 
     /// Why the bias predeals cannot be dealt with this run's predealt cards (`-N` … included).
@@ -166,7 +167,7 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        if let Some(e) = self.bias_error() {
+        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()) {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);

@@ -9,6 +9,7 @@ mod dd_cache;
 mod engine;
 pub mod files;
 mod parallel;
+pub mod predeal;
 mod source;
 pub mod stats;
 

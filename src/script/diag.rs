@@ -64,11 +64,13 @@ impl Diagnostic {
     fn new(severity: Severity, file: &str, source: &str, span: Span, message: String) -> Diagnostic {
         let start = span.start.min(source.len());
         let start = floor_char(source, start);
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let bom = if source.starts_with(BOM) && start >= BOM.len() { BOM.len() } else { 0 };
+        let line_start = source[..start].rfind('\n').map_or(bom, |i| i + 1);
         let line_end = source[start..].find('\n').map_or(source.len(), |i| start + i);
         let line = source[..start].matches('\n').count() + 1;
         let column = source[line_start..start].chars().count() + 1;
         let source_line = source[line_start..line_end].trim_end_matches('\r').to_string();
+        let message = escape(&message);
         Diagnostic { severity, file: file.to_string(), line, column, span, message, source_line }
     }
 
@@ -80,11 +82,8 @@ impl Diagnostic {
         };
         let num = self.line.to_string();
         let pad = " ".repeat(num.len());
-        let shown: String = self.source_line.replace('\t', " ");
-        let width = shown.chars().count();
-        let lead = " ".repeat(self.column - 1);
-        let len = (self.span.end.saturating_sub(self.span.start)).max(1);
-        let carets = "^".repeat(len.min(width.saturating_sub(self.column - 1)).max(1));
+        let (shown, lead, marked) = self.shown_line();
+        let (lead, carets) = (" ".repeat(lead), "^".repeat(marked.max(1)));
         format!(
             "{}:{}:{}: {kind}: {}\n{pad} |\n{num} | {shown}\n{pad} | {lead}{carets}\n",
             self.file, self.line, self.column, self.message
@@ -92,9 +91,55 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The source line as shown, the width before the spot and the spot's width. A line
+    /// longer than [`LONG_LINE`] characters is cut to [`CONTEXT`] characters either side of
+    /// the spot (and as many of the spot), with `…` where text is left out.
+    fn shown_line(&self) -> (String, usize, usize) {
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let at = (self.column - 1).min(chars.len());
+        let len = self.span.end.saturating_sub(self.span.start);
+        let spanned = chars[at..].iter().scan(0, |bytes, c| (*bytes < len).then(|| *bytes += c.len_utf8())).count();
+        let (from, to, spanned) = if chars.len() > LONG_LINE {
+            let spanned = spanned.min(CONTEXT);
+            (at.saturating_sub(CONTEXT), (at + spanned + CONTEXT).min(chars.len()), spanned)
+        } else {
+            (0, chars.len(), spanned)
+        };
+        let width = |cs: &[char]| cs.iter().map(|&c| shown_char(c).chars().count()).sum::<usize>();
+        let (open, close) = (if from > 0 { "…" } else { "" }, if to < chars.len() { "…" } else { "" });
+        let shown = format!("{open}{}{close}", escape(&chars[from..to].iter().collect::<String>()));
+        (shown, open.chars().count() + width(&chars[from..at]), width(&chars[at..at + spanned]))
+    }
+}
+
+/// Source lines longer than this many characters are shown in part.
+const LONG_LINE: usize = 200;
+/// Characters shown either side of the spot on a long line.
+const CONTEXT: usize = 60;
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
+    }
+}
+
+/// The UTF-8 byte order mark, which diagnostics do not count or show.
+const BOM: &str = crate::script::lexer::BOM;
+
+/// Text as a diagnostic shows it: tabs as spaces, control and invisible characters escaped
+/// (`\u{1b}`), so that what is shown is what is there and columns stay aligned.
+pub fn escape(text: &str) -> String {
+    text.chars().map(shown_char).collect()
+}
+
+fn shown_char(c: char) -> std::borrow::Cow<'static, str> {
+    let invisible = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}');
+    match c {
+        '\t' => " ".into(),
+        c if c.is_control() || invisible => format!("\\u{{{:x}}}", u32::from(c)).into(),
+        c => c.to_string().into(),
     }
 }
 
@@ -127,5 +172,41 @@ mod tests {
         let d = Diagnostic::error("f", src, Span::new(src.len(), src.len()), "expected an expression");
         assert_eq!(d.column, 23);
         assert!(d.render().contains("^"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_counted_or_shown() {
+        let src = "\u{feff}produce x\n";
+        let d = Diagnostic::error("f", src, Span::new(11, 12), "expected a number");
+        assert_eq!((d.line, d.column), (1, 9));
+        assert_eq!(d.source_line, "produce x");
+        assert!(d.render().ends_with("1 | produce x\n  |         ^\n"), "{}", d.render());
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_caret_follows() {
+        let src = "a\u{7}b \u{1b} c";
+        let d = Diagnostic::error("f", src, Span::new(4, 5), "unexpected character `\u{1b}`");
+        assert_eq!(d.column, 5);
+        let text = d.render();
+        assert!(text.starts_with("f:1:5: error: unexpected character `\\u{1b}`\n"), "{text}");
+        assert!(text.contains("1 | a\\u{7}b \\u{1b} c\n"), "{text}");
+        assert!(text.ends_with("  |         ^^^^^^\n"), "{text}");
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_spot() {
+        let src = format!("condition {}", "7".repeat(300_000));
+        let d = Diagnostic::error("f", &src, Span::new(10, src.len()), "number too large");
+        let text = d.render();
+        let shown = format!("1 | condition {}…\n", "7".repeat(120));
+        assert!(text.contains(&shown), "{text}");
+        assert!(text.ends_with(&format!("  | {}{}\n", " ".repeat(10), "^".repeat(60))), "{text}");
+        let src = format!("{} hcp(nrth)", "x".repeat(300));
+        let d = Diagnostic::error("f", &src, Span::new(305, 309), "expected a compass");
+        let text = d.render();
+        assert!(text.contains(&format!("1 | …{} hcp(nrth)\n", "x".repeat(55))), "{text}");
+        assert!(text.ends_with(&format!("  | {}^^^^\n", " ".repeat(61))), "{text}");
     }
 }

@@ -54,9 +54,13 @@ const OPS: [&str; 24] = [
     ";", "$",
 ];
 
-/// Splits a script into tokens, ending with [`Tok::Eof`].
+/// The UTF-8 byte order mark some editors write first; a script may start with it.
+pub const BOM: &str = "\u{feff}";
+
+/// Splits a script into tokens, ending with [`Tok::Eof`]; a leading [`BOM`] is skipped.
 pub fn lex(src: &str) -> Result<Vec<Token>, LexError> {
-    let mut lx = Lexer { src: src.as_bytes(), pos: 0, out: Vec::new() };
+    let start = if src.starts_with(BOM) { BOM.len() } else { 0 };
+    let mut lx = Lexer { src: src.as_bytes(), pos: start, out: Vec::new() };
     lx.run()?;
     Ok(lx.out)
 }
@@ -83,6 +87,11 @@ impl Lexer<'_> {
         Ok(())
     }
 
+    fn at_line_start(&self) -> bool {
+        let before = &self.src[..self.pos];
+        before.is_empty() || before.ends_with(b"\n") || before == BOM.as_bytes()
+    }
+
     fn peek(&self, k: usize) -> u8 {
         *self.src.get(self.pos + k).unwrap_or(&0)
     }
@@ -97,7 +106,7 @@ impl Lexer<'_> {
             match self.peek(0) {
                 0 if self.pos >= self.src.len() => return Ok(false),
                 b' ' | b'\t' | b'\r' | b'\n' | 0x0c | 0x0b => self.pos += 1,
-                b'#' if self.pos == 0 || self.src[self.pos - 1] == b'\n' => self.skip_line(),
+                b'#' if self.at_line_start() => self.skip_line(),
                 b'#' => {
                     return self.err(
                         self.pos,
@@ -194,8 +203,13 @@ impl Lexer<'_> {
         let ident =
             if s[0].is_ascii_alphabetic() { span_while(s, |b| b.is_ascii_alphanumeric() || b == b'_') } else { 0 };
         let number = span_while(s, |b| b.is_ascii_digit());
+        let number_tok = number_tok(&s[..number]);
+        if number > 0 && number_tok.is_none() {
+            // no other token starting with a digit is as long
+            return self.err(self.pos, self.pos + number, format!("number too large: at most {}", i64::MAX));
+        }
         let candidates: [(usize, Option<Tok>); 6] =
-            [pattern(s), holding(s), card(s), contract(s), dotnum(s), (number, number_tok(&s[..number]))];
+            [pattern(s), holding(s), card(s), contract(s), dotnum(s), (number, number_tok)];
         let mut best: (usize, Option<Tok>) = (ident, None);
         for (len, tok) in candidates {
             if len > 0 && len >= best.0 && tok.is_some() && (best.1.is_none() || len > best.0) {
@@ -223,8 +237,8 @@ fn number_tok(digits: &[u8]) -> Option<Tok> {
 }
 
 fn pattern(s: &[u8]) -> (usize, Option<Tok>) {
-    let n = span_while(s, |b| b.is_ascii_digit() || b == b'x');
-    if n >= 4 {
+    let n = span_while(&s[..s.len().min(4)], |b| b.is_ascii_digit() || b == b'x');
+    if n == 4 {
         let text = String::from_utf8_lossy(&s[..4]).into_owned();
         return (4, Some(Tok::Pattern(text)));
     }

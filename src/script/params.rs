@@ -46,6 +46,12 @@ pub fn substitute(source: &str, file: &str, params: &[(String, String)]) -> Resu
     Ok(out)
 }
 
+/// True for a name `$NAME` can stand for: one digit, or letters, digits and `_` not starting
+/// with a digit.
+pub fn is_name(name: &str) -> bool {
+    !name.is_empty() && name_len(name) == name.len()
+}
+
 /// `$0`..`$9` are one digit; other names run over letters, digits and `_`.
 fn name_len(s: &str) -> usize {
     let b = s.as_bytes();

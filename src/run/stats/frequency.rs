@@ -16,7 +16,7 @@ pub struct Axis {
 impl Axis {
     /// Number of in-range values.
     pub fn width(&self) -> usize {
-        (self.high - self.low + 1).max(0) as usize
+        self.high.saturating_sub(self.low).saturating_add(1).max(0) as usize
     }
     /// Bucket index: 0 = Low, 1..=width = values, width + 1 = High.
     pub fn bucket(&self, v: i64) -> usize {

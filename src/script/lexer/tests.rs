@@ -54,3 +54,29 @@ fn operators() {
         ]
     );
 }
+
+#[test]
+fn numbers_beyond_i64_are_positioned_errors() {
+    assert_eq!(toks("9223372036854775807")[0], Tok::Number(i64::MAX));
+    let e = lex("seed 12345678901234567890\n").unwrap_err();
+    assert_eq!(e.span, Span::new(5, 25));
+    assert_eq!(e.message, "number too large: at most 9223372036854775807");
+    assert_eq!(toks(&"0".repeat(40))[0], Tok::Number(0));
+}
+
+#[test]
+fn long_runs_lex_in_one_pass() {
+    // each used to be rescanned per 4-character token: 300,000 digits took 11 s
+    let digits = "7".repeat(1_000_000);
+    let e = lex(&format!("condition {digits}")).unwrap_err();
+    assert_eq!(e.span, Span::new(10, 1_000_010));
+    let patterns = "1x".repeat(500_000);
+    assert_eq!(toks(&patterns).len(), 250_001);
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let t = lex("\u{feff}# comment\nproduce 1").unwrap();
+    assert_eq!(t[0], Token { tok: Tok::Ident("produce".into()), span: Span::new(13, 20) });
+    assert!(lex("x \u{feff}").is_err());
+}

@@ -2,7 +2,11 @@
 
 use super::{PResult, Parser};
 use crate::script::ast::{Action, PrintItem, ReportTerm};
+use crate::script::diag::Span;
 use crate::script::lexer::Tok;
+
+/// The most counts a two-dimensional `frequency` or `bktfreq` table may hold (8 MB).
+const MAX_CELLS: usize = 1_000_000;
 
 const ACTIONS: [&str; 16] = [
     "printall",
@@ -129,7 +133,11 @@ impl Parser {
         let second = if self.eat_op(",") {
             let e2 = self.expr()?;
             self.expect_op(",", "then the lowest value of the second range")?;
-            Some((e2, self.range()?))
+            let start = self.span();
+            let r2 = self.range()?;
+            let values = |(low, high): (i64, i64)| (high - low + 1) as usize;
+            self.check_cells(start, [values(r1), values(r2)], "values")?;
+            Some((e2, r2))
         } else {
             None
         };
@@ -159,7 +167,10 @@ impl Parser {
         let second = if self.eat_op(",") {
             let e2 = self.expr()?;
             self.expect_op(",", "then the second axis' lowest bucket")?;
-            Some((e2, self.buckets()?))
+            let start = self.span();
+            let b2 = self.buckets()?;
+            self.check_cells(start, [b1.count() - 2, b2.count() - 2], "buckets")?;
+            Some((e2, b2))
         } else {
             None
         };
@@ -167,15 +178,28 @@ impl Parser {
         Ok(Action::BktFreq(label, e1, b1, second))
     }
 
+    /// A two-dimensional table of `[rows, columns]` in-range entries, whose second axis is
+    /// written from `start`, is refused when with Low and High it holds over [`MAX_CELLS`] counts.
+    fn check_cells(&self, start: Span, entries: [usize; 2], what: &str) -> PResult<()> {
+        if (entries[0] + 2) * (entries[1] + 2) <= MAX_CELLS {
+            return Ok(());
+        }
+        let msg = format!(
+            "the table is too large: {} × {} {what}; a table holds at most {MAX_CELLS} counts, Low and High included",
+            entries[0], entries[1]
+        );
+        Err(self.error_at(start.to(self.prev_span()), msg))
+    }
+
     /// `low, high, size` of a bktfreq axis (numbers or decimals).
     fn buckets(&mut self) -> PResult<crate::script::ast::Buckets> {
-        let lo = self.number()?;
+        let lo = self.int_number()?;
         self.expect_op(",", "then the highest bucket")?;
         let hi_span = self.span();
-        let hi = self.number()?;
+        let hi = self.int_number()?;
         self.expect_op(",", "then the bucket size")?;
         let size_span = self.span();
-        let size = self.number()?;
+        let size = self.int_number()?;
         if size <= 0 {
             return Err(self.error_at(size_span, format!("the bucket size must be above zero, not {size}")));
         }
@@ -189,10 +213,10 @@ impl Parser {
     }
 
     fn range(&mut self) -> PResult<(i64, i64)> {
-        let low = self.number()?;
+        let low = self.int_number()?;
         self.expect_op(",", "then the highest value of the range")?;
         let span = self.span();
-        let high = self.number()?;
+        let high = self.int_number()?;
         if high < low {
             return Err(self.error_at(span, format!("the range's high ({high}) is below its low ({low})")));
         }

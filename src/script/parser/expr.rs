@@ -251,15 +251,29 @@ impl Parser {
             }
             self.count_operator()?;
         }
+        let start = self.span();
         let mut e = self.primary()?;
+        let span = start.to(self.prev_span());
         for not in prefixes.into_iter().rev() {
+            if not {
+                self.fits_int32(&e, span)?;
+            }
             e = match (not, e) {
                 (true, e) => Expr::Not(Box::new(e)),
                 (false, Expr::Num(n)) => Expr::Num(-n),
                 (false, e) => Expr::Neg(Box::new(e)),
             };
         }
+        self.fits_int32(&e, span)?;
         Ok(e)
+    }
+
+    /// A literal (its minus signs folded in, so `-2147483648` is one) fits the engine's integers.
+    fn fits_int32(&self, e: &Expr, span: Span) -> PResult<()> {
+        match e {
+            Expr::Num(n) => self.int32(*n, span).map(|_| ()),
+            _ => Ok(()),
+        }
     }
 
     fn primary(&mut self) -> PResult<Expr> {

@@ -13,6 +13,8 @@ use super::shape::ShapeTable;
 use crate::cards::{Card, Seat};
 use std::collections::HashMap;
 
+pub use statements::card_name;
+
 /// dealer 1.24's default count table: rows × ranks 2..A.
 pub const DEFAULT_COUNTS: [[i32; 13]; 12] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4],
@@ -58,6 +60,8 @@ pub struct Script {
     pub startboard: Option<u64>,
     /// Predealt cards in the order written.
     pub predeal: Vec<(Seat, Card)>,
+    /// Where each card of `predeal` is written (its holding), in the same order.
+    pub predeal_at: Vec<Span>,
     /// DealerV2_4's bias predeals `predeal spades(north) == 5`: `bias[seat][suit]`.
     pub bias: crate::dealing::bias::Lengths,
     /// Where the last bias predeal is written (for errors found when the run starts).
@@ -108,6 +112,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             opener: None,
             startboard: None,
             predeal: Vec::new(),
+            predeal_at: Vec::new(),
             bias: [[None; 4]; 4],
             bias_span: None,
             counts: DEFAULT_COUNTS,

@@ -2,6 +2,7 @@
 
 use super::{PResult, Parser, describe, is_reserved};
 use crate::cards::Card;
+use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 
 impl Parser {
@@ -139,6 +140,22 @@ impl Parser {
         Ok(if neg { -v } else { v })
     }
 
+    /// A number literal that fits the engine's 32-bit integers.
+    pub(super) fn int_number(&mut self) -> PResult<i64> {
+        let start = self.span();
+        let n = self.number()?;
+        Ok(self.int32(n, start.to(self.prev_span()))?.into())
+    }
+
+    /// `n` as a value of the engine's 32-bit integers, or an error at `span`.
+    pub(super) fn int32(&self, n: i64, span: Span) -> PResult<i32> {
+        i32::try_from(n).map_err(|_| {
+            let (what, limit) = if n < 0 { ("small", i32::MIN) } else { ("large", i32::MAX) };
+            let bound = if n < 0 { "at least" } else { "at most" };
+            self.error_at(span, format!("number too {what}: values are 32-bit integers, {bound} {limit}"))
+        })
+    }
+
     fn vulnerable(&mut self) -> PResult<()> {
         self.bump();
         let v = match self.peek() {
@@ -176,7 +193,7 @@ impl Parser {
             || self.is_op("-") && matches!(self.peek_at(1), Tok::Number(_) | Tok::DotNum(_))
         {
             let span = self.span();
-            values.push(self.number()?);
+            values.push(self.int_number()? as i32);
             if values.len() > 13 {
                 return Err(
                     self.error_at(span, "too many pointcount values: at most 13, one per rank from the ace down")
@@ -187,7 +204,7 @@ impl Parser {
         let r = &mut self.script.counts[row];
         *r = [0; 13];
         for (i, v) in values.into_iter().enumerate() {
-            r[12 - i] = v as i32;
+            r[12 - i] = v;
         }
         Ok(())
     }
@@ -258,7 +275,7 @@ impl Parser {
             .map_err(|m| self.error_at(span, m))
     }
 
-    fn predeal_card(&mut self, seat: usize, card: Card, span: crate::script::diag::Span) -> PResult<()> {
+    fn predeal_card(&mut self, seat: usize, card: Card, span: Span) -> PResult<()> {
         if self.script.predeal.iter().any(|(_, c)| *c == card) {
             let msg = format!("card {} predealt twice", card_name(card));
             return Err(self.error_at(span, msg));
@@ -268,6 +285,7 @@ impl Parser {
             return Err(self.error_at(span, msg));
         }
         self.script.predeal.push((seat, card));
+        self.script.predeal_at.push(span);
         Ok(())
     }
 
@@ -321,6 +339,6 @@ impl Parser {
 }
 
 /// A card as `SA`, `HT`.
-pub(crate) fn card_name(c: Card) -> String {
+pub fn card_name(c: Card) -> String {
     format!("{}{}", crate::cards::SUIT_CHARS[c.suit()] as char, crate::cards::RANK_CHARS[c.rank()] as char)
 }

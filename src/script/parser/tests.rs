@@ -125,3 +125,43 @@ fn a_condition_knows_whether_it_solves() {
     assert!(!cond("hcp(north) > 10 && shape(north, any 4333) || hascard(west, AS)").solves());
     assert!(!cond("imps(3 - rnd(7)) > 1").solves());
 }
+
+#[test]
+fn literals_fit_the_32_bit_engine() {
+    let max = cond("hcp(north) > 2147483647");
+    assert!(matches!(max, Expr::Compare(_, ref c) if c[0].1 == Expr::Num(2147483647)), "{max:?}");
+    let min = cond("hcp(north) > -2147483648");
+    assert!(matches!(min, Expr::Compare(_, ref c) if c[0].1 == Expr::Num(-2147483648)), "{min:?}");
+    assert!(err("condition 1 > - -2147483648\n").message.contains("at most 2147483647"));
+    assert!(err("condition !5000000000\n").message.contains("at most 2147483647"));
+    let e = err("condition hcp(north) > 2147483648\n");
+    assert_eq!((e.line, e.column), (1, 24));
+    assert_eq!(e.message, "number too large: values are 32-bit integers, at most 2147483647");
+    assert!(err("pointcount 5000000000 3 2 1\n").message.contains("at most 2147483647"));
+    assert_eq!(script("seed 147511705225677\n").seed, Some(147_511_705_225_677));
+}
+
+#[test]
+fn frequency_tables_are_bounded() {
+    let e = err("action frequency (hcp(north), -5000000000000000000, 5000000000000000000)\n");
+    assert_eq!(e.message, "number too small: values are 32-bit integers, at least -2147483648");
+    let e = err("action frequency (hcp(north), -2147483648, 2147483647)\n");
+    assert_eq!(e.message, "the range is too wide: at most 100000 values");
+    let src = "action frequency (hcp(north), 0, 100000, hcp(south), 0, 100000)\n";
+    let e = err(src);
+    assert_eq!(e.column, src.find("0, 100000)").unwrap() + 1);
+    assert!(e.message.starts_with("the table is too large: 100001 × 100001 values"), "{}", e.message);
+    assert!(e.message.contains("at most 1000000 counts"), "{}", e.message);
+    script("action frequency (hcp(north), 0, 997, hcp(south), 0, 997)\n");
+    assert!(err("action frequency (hcp(north), 0, 998, hcp(south), 0, 998)\n").message.contains("too large"));
+}
+
+#[test]
+fn bktfreq_tables_are_bounded() {
+    let e = err("action bktfreq (hcp(north), -5000000000, 5000000000, 1)\n");
+    assert!(e.message.starts_with("number too small"), "{}", e.message);
+    assert!(err("action bktfreq (hcp(north), 0, 2000000, 1)\n").message.contains("at most 100000"));
+    let e = err("action bktfreq (hcp(north), 0, 100000, 1, hcp(south), 0, 100000, 1)\n");
+    assert!(e.message.starts_with("the table is too large: 100001 × 100001 buckets"), "{}", e.message);
+    script("action bktfreq (hcp(north), 0, 40, 1, hcp(south), 0, 40, 1)\n");
+}
