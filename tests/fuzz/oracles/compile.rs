@@ -63,8 +63,12 @@ fn numbers_as_written(src: &str) -> Result<(), Finding> {
                 format!("`{}` read as {v}", clip(text, 40)),
             ));
         }
-        let split = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
-        if text.ends_with(|c: char| c.is_ascii_digit()) && split(t.span.end) && t.span.end > t.span.start {
+        // a decimal keeps two places (`4.615` is `4.61` and `5`), as dealer's lexer does
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'x');
+        if digits
+            && text.ends_with(|c: char| c.is_ascii_digit())
+            && bytes.get(t.span.end).is_some_and(u8::is_ascii_digit)
+        {
             let run: String = src[t.span.start..].chars().take_while(char::is_ascii_digit).collect();
             return Err(finding(
                 "a run of digits is split into several tokens",
