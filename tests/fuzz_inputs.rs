@@ -14,7 +14,7 @@ use fuzz::supervise::{Budget, run};
 use std::path::PathBuf;
 
 /// Cases per target by default: together about a minute on two cores.
-const DEFAULT_CASES: [(&str, u64); 4] = [("compile", 5000), ("run", 5000), ("deals", 5000), ("stats", 20000)];
+const DEFAULT_CASES: [(&str, u64); 4] = [("compile", 8000), ("run", 8000), ("deals", 8000), ("stats", 20000)];
 
 fn work_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fuzz")
