@@ -5,8 +5,6 @@ use super::oracles::run::HEADER;
 use super::rng::Rng;
 use super::seeds::Seeds;
 
-/// The four fuzzed entry points.
-pub const TARGETS: [&str; 4] = ["compile", "run", "deals", "stats"];
 
 /// The input of case `index` of `target` under `seed`.
 pub fn input(seeds: &Seeds, target: &str, seed: u64, index: u64) -> Vec<u8> {
