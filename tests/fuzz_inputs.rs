@@ -11,6 +11,7 @@ mod common;
 mod fuzz;
 
 use fuzz::supervise::{Budget, run};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Cases per target by default: together about a minute on two cores.
@@ -31,7 +32,9 @@ fn fuzz_target(target: &str) {
     let cases = DEFAULT_CASES.iter().find(|(t, _)| *t == target).unwrap().1;
     let budget = Budget::from_env(cases);
     let out = run(target, &budget, &seeds, &work);
-    eprintln!(
+    // Written to the stderr handle itself, which the test harness does not capture.
+    let _ = writeln!(
+        std::io::stderr(),
         "fuzz {target}: {} cases in {:.1} s, seed {}, {} kinds of finding",
         out.cases,
         out.elapsed.as_secs_f64(),

@@ -5,7 +5,6 @@ use super::oracles::run::HEADER;
 use super::rng::Rng;
 use super::seeds::Seeds;
 
-
 /// The input of case `index` of `target` under `seed`.
 pub fn input(seeds: &Seeds, target: &str, seed: u64, index: u64) -> Vec<u8> {
     let mut rng = Rng::for_case(seed, target, index);
