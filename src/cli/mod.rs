@@ -1,6 +1,5 @@
 //! Command-line parsing and dispatch.
 
-mod holdings;
 mod merge_cmd;
 mod meter;
 mod run_cmd;
@@ -50,7 +49,7 @@ pub fn main() -> i32 {
 
 #[cfg(feature = "workbench")]
 fn open_workbench(cli: Cli) -> i32 {
-    let threads = cli.threads.map(|n| n.clamp(1, run_cmd::cores()));
+    let threads = cli.threads.map(|n| n.clamp(1, dealbench::run::switches::cores()));
     let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads, color: None };
     match dealbench::tui::open(cli.script, opts) {
         Ok(()) => 0,

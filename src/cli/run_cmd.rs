@@ -1,6 +1,5 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
-use super::holdings::parse_holdings;
 use super::meter::Meter;
 use super::stats_out::StatsOut;
 use clap::Args;
@@ -8,8 +7,8 @@ use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
-use dealbench::run::predeal::switch_name;
 use dealbench::run::stats::Stats;
+use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
 use dealbench::script::diag::Diagnostic;
@@ -251,88 +250,36 @@ fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
     }
 }
 
-fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
-    let mut o = RunOptions {
+/// The switches as the engine's resolver takes them.
+fn switches(args: &RunArgs) -> Switches {
+    Switches {
         seed: args.seed,
         produce: args.produce,
         generate: args.generate,
-        print_stats: args.verbose.is_multiple_of(2),
-        quiet_pbn: args.quiet % 2 == 1,
-        input_name: name.to_string(),
+        stats_toggles: args.verbose,
+        quiet_toggles: args.quiet,
+        predeal: [args.north.clone(), args.east.clone(), args.south.clone(), args.west.clone()],
         rnd_seed: args.rnd_seed,
+        vulnerable: args.vulnerable.clone(),
+        csv: args.csv.clone(),
+        export: args.export.clone(),
+        title: args.title.clone(),
+        threads: args.threads,
+        dd_memory_mib: Some(args.dd_memory as usize),
+        stream: Some(args.stream.clone()),
+        shard: args.shard.clone(),
+        deals_file: args.deals.is_some(),
         matched_events: false,
-        ..RunOptions::default()
-    };
-    if let Some(v) = &args.vulnerable {
-        o.vulnerable = Some(parse_vul(v)?);
-    }
-    o.csv_file = report_file("-C", args.csv.as_deref())?;
-    o.export_file = report_file("-X", args.export.as_deref())?;
-    o.title = args.title.clone();
-    o.dd_memory_mib = Some(args.dd_memory as usize);
-    o.threads = threads(args.threads);
-    if args.deals.is_some() {
-        refuse_dealing_switches(args)?;
-    }
-    o.stream = match args.stream.as_str() {
-        "dealer" => run::StreamKind::Dealer,
-        "fast" => run::StreamKind::Fast,
-        other => return Err(format!("--stream {other}: expected `dealer` or `fast`")),
-    };
-    if let Some(s) = &args.shard {
-        o.shard = Some(parse_shard(s)?);
-        if o.stream != run::StreamKind::Fast {
-            return Err("--shard slices the fast stream: add --stream fast".into());
-        }
-    }
-    for (seat, text) in [&args.north, &args.east, &args.south, &args.west].into_iter().enumerate() {
-        if let Some(t) = text {
-            o.predeal_override.push((seat, parse_holdings(t).map_err(|e| format!("{} {e}", switch_name(seat)))?));
-        }
-    }
-    Ok(o)
-}
-
-/// The cores this process may run on: the most threads that help.
-pub(super) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// `-R`: at most one thread per core, since more only share the cores (a note says so).
-fn threads(asked: Option<usize>) -> usize {
-    let cores = cores();
-    match asked {
-        None => cores,
-        Some(n) if n > cores => {
-            eprintln!("dealbench: -R {n}: using {cores} threads, one per core");
-            cores
-        }
-        Some(n) => n.max(1),
     }
 }
 
-/// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
-/// before it starts; the run then appends to it.
-fn report_file(switch: &str, arg: Option<&str>) -> Result<Option<PathBuf>, String> {
-    let Some(arg) = arg else { return Ok(None) };
-    let (path, truncate) = run::files::split_mode(arg);
-    run::files::open(&path, truncate).map_err(|e| format!("{switch} {}: {e}", path.display()))?;
-    Ok(Some(path))
-}
-
-/// Switches that only steer dealing: with `--deals` nothing is dealt.
-fn refuse_dealing_switches(args: &RunArgs) -> Result<(), String> {
-    let seats = [("-N", &args.north), ("-E", &args.east), ("-S", &args.south), ("-W", &args.west)];
-    if let Some((flag, _)) = seats.iter().find(|(_, v)| v.is_some()) {
-        return Err(format!("{flag} predeals a hand, but --deals FILE gives every hand: drop one of them"));
+/// The run's options from the switches; the resolver's notes go to standard error.
+fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
+    let resolved = switches(args).resolve(name).map_err(|e| e.to_string())?;
+    for note in &resolved.notes {
+        eprintln!("dealbench: {note}");
     }
-    if args.shard.is_some() {
-        return Err("--shard slices the fast stream, but with --deals nothing is dealt: split the file instead".into());
-    }
-    if args.stream != "dealer" {
-        return Err(format!("--stream {} chooses a generator, but with --deals nothing is dealt", args.stream));
-    }
-    Ok(())
+    Ok(resolved.options)
 }
 
 /// The deals of `path`, at most `limit` (the run evaluates no more). Bad records are reported
@@ -369,26 +316,6 @@ fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, St
         ));
     }
     Ok(deals)
-}
-
-fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4");
-    let (k, n) = s.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if n == 0 || k >= n {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
-fn parse_vul(v: &str) -> Result<u8, String> {
-    match v.to_ascii_lowercase().as_str() {
-        "none" => Ok(0),
-        "ns" => Ok(1),
-        "ew" => Ok(2),
-        "all" | "both" => Ok(3),
-        _ => Err(format!("--vulnerable {v}: expected none, ns, ew or all")),
-    }
 }
 
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;

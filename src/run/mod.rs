@@ -12,6 +12,7 @@ mod parallel;
 pub mod predeal;
 mod source;
 pub mod stats;
+pub mod switches;
 
 pub use source::StreamKind;
 

@@ -1,15 +1,15 @@
 //! The hands `-N`, `-E`, `-S`, `-W` predeal: `S8743,HA9,D642,CQT64`.
 
-use dealbench::cards::{Card, rank_of_char, suit_of_char};
+use crate::cards::{Card, rank_of_char, suit_of_char};
 
 /// The cards of a switch's hand: holdings of a suit letter and its ranks from the ace down,
 /// each once, as the script's `predeal` writes them.
-pub(super) fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
+pub fn parse_holdings(text: &str) -> Result<Vec<Card>, String> {
     let mut cards: Vec<Card> = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         for card in holding(part)? {
             if cards.contains(&card) {
-                return Err(format!("`{text}`: {} is given twice", dealbench::script::parser::card_name(card)));
+                return Err(format!("`{text}`: {} is given twice", crate::script::parser::card_name(card)));
             }
             cards.push(card);
         }
@@ -46,7 +46,7 @@ mod tests {
     use super::*;
 
     fn names(text: &str) -> Vec<String> {
-        parse_holdings(text).unwrap().into_iter().map(dealbench::script::parser::card_name).collect()
+        parse_holdings(text).unwrap().into_iter().map(crate::script::parser::card_name).collect()
     }
 
     #[test]
