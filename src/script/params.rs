@@ -72,16 +72,26 @@ fn name_len(s: &str) -> usize {
     }
 }
 
-/// True inside a `//` or `#`-at-column-1 comment on the same line (block comments are rare here).
+/// True inside a `//` or `#`-at-column-1 comment on the same line (block comments are rare
+/// here); the first line's column 1 follows a byte-order mark, as the lexer's does.
 fn in_comment(source: &str, at: usize) -> bool {
     let line_start = source[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = &source[line_start..at];
+    let mut line = &source[line_start..at];
+    if line_start == 0 {
+        line = line.strip_prefix(super::lexer::BOM).unwrap_or(line);
+    }
     line.starts_with('#') || line.contains("//")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_after_a_bom_is_still_a_comment() {
+        let src = "\u{feff}# run it with -1 north: $1\ncondition hcp(north) > 10\n";
+        assert_eq!(substitute(src, "f", &[]).unwrap(), src);
+    }
 
     #[test]
     fn replaces_digits_and_names_anywhere() {

@@ -1,0 +1,13 @@
+//! libFuzzer target: the stable harness's `stats` properties (tests/fuzz/oracles/stats.rs).
+#![no_main]
+
+#[path = "../../oracles/mod.rs"]
+mod oracles;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let mut found = oracles::Findings::default();
+    oracles::stats::check(data, &mut found);
+    if let Some(f) = found.0.first() {
+        panic!("{}: {}", f.sig, f.detail);
+    }
+});
