@@ -6,7 +6,7 @@
 
 mod lines;
 
-use super::{Card, Deal, Hand, parse_deal};
+use super::{Card, Deal, Hand, parse_deal, quoted};
 pub use lines::MAX_LINE;
 use lines::{LineError, Lines};
 use std::io::BufRead;
@@ -164,13 +164,14 @@ fn parse_oneline(line: &str) -> Result<Deal, String> {
         let label = *words.get(2 * seat).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
         match seat_of(label) {
             Some(s) if s == seat => {}
-            Some(s) if s < seat => return Err(format!("`{label}` is given twice")),
+            Some(s) if s < seat => return Err(format!("`{}` is given twice", quoted(label))),
             Some(_) => {
                 return Err(format!(
-                    "`{label}` where `{name}` belongs: a oneline record gives n, e, s, w in that order"
+                    "`{}` where `{name}` belongs: a oneline record gives n, e, s, w in that order",
+                    quoted(label)
                 ));
             }
-            None => return Err(format!("`{label}` where the seat `{name}` belongs")),
+            None => return Err(format!("`{}` where the seat `{name}` belongs", quoted(label))),
         }
         let hand = words.get(2 * seat + 1).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
         deal.hands[seat] = super::pbn::parse_hand(hand).map_err(|e| e.0)?;
@@ -178,7 +179,9 @@ fn parse_oneline(line: &str) -> Result<Deal, String> {
     match &words[8..] {
         [] => {}
         [value] if value.parse::<i64>().is_ok() => {}
-        [extra, ..] => return Err(format!("`{extra}` after the `w` hand: expected the end of the line or a number")),
+        [extra, ..] => {
+            return Err(format!("`{}` after the `w` hand: expected the end of the line or a number", quoted(extra)));
+        }
     }
     if !deal.is_complete() {
         return Err("a deal needs 13 different cards in each hand".into());
@@ -199,7 +202,7 @@ fn parse_lin(field: &str) -> Result<Deal, String> {
     let mut deal = Deal::default();
     let parts: Vec<&str> = hands_text.split(',').collect();
     if parts.len() < 3 {
-        return Err(format!("md|{field}|: expected at least three hands"));
+        return Err(format!("md|{}|: expected at least three hands", quoted(field)));
     }
     for (k, part) in parts.iter().take(4).enumerate() {
         deal.hands[seats[k]] = lin_hand(part)?;
@@ -209,7 +212,7 @@ fn parse_lin(field: &str) -> Result<Deal, String> {
         deal.hands[1] = Hand((0..52u8).map(|c| Card(c).bit()).fold(0, |a, b| a | b) & !used);
     }
     if !deal.is_complete() {
-        return Err(format!("md|{field}|: a deal needs 13 different cards in each hand"));
+        return Err(format!("md|{}|: a deal needs 13 different cards in each hand", quoted(field)));
     }
     Ok(deal)
 }
@@ -223,8 +226,9 @@ fn lin_hand(text: &str) -> Result<Hand, String> {
             suit = Some(s);
             continue;
         }
-        let rank = super::rank_of_char(up).ok_or_else(|| format!("`{}` is not a rank in `{text}`", ch as char))?;
-        let s = suit.ok_or_else(|| format!("`{text}`: ranks before a suit letter"))?;
+        let rank = super::rank_of_char(up)
+            .ok_or_else(|| format!("`{}` is not a rank in `{}`", quoted(&char::from(ch).to_string()), quoted(text)))?;
+        let s = suit.ok_or_else(|| format!("`{}`: ranks before a suit letter", quoted(text)))?;
         hand.add(Card::new(s, rank));
     }
     Ok(hand)

@@ -159,3 +159,14 @@ impl Deal {
 
 #[cfg(test)]
 mod tests;
+
+/// Input text as an error message quotes it: control and invisible characters escaped, and
+/// cut to its first 40 characters, so a message stays one short line whatever the input.
+pub(crate) fn quoted(text: &str) -> String {
+    const MAX: usize = 40;
+    let shown = crate::script::diag::escape(text);
+    match shown.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &shown[..cut]),
+        None => shown,
+    }
+}

@@ -1,6 +1,6 @@
 //! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
 
-use super::{Card, Deal, Hand, rank_of_char};
+use super::{Card, Deal, Hand, quoted, rank_of_char};
 use std::fmt;
 
 /// Why a deal could not be read.
@@ -23,17 +23,18 @@ fn err(msg: impl Into<String>) -> ParseDealError {
 pub(super) fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {
-        return Err(err(format!("hand `{text}` has {} suits, expected 4", suits.len())));
+        return Err(err(format!("hand `{}` has {} suits, expected 4", quoted(text), suits.len())));
     }
     let mut hand = Hand::default();
     for (i, ranks) in suits.iter().enumerate() {
         let suit = 3 - i;
         for ch in ranks.bytes() {
-            let rank = rank_of_char(ch.to_ascii_uppercase())
-                .ok_or_else(|| err(format!("`{}` is not a rank in `{text}`", ch as char)))?;
+            let rank = rank_of_char(ch.to_ascii_uppercase()).ok_or_else(|| {
+                err(format!("`{}` is not a rank in `{}`", quoted(&char::from(ch).to_string()), quoted(text)))
+            })?;
             let card = Card::new(suit, rank);
             if hand.has(card) {
-                return Err(err(format!("a card appears twice in `{text}`")));
+                return Err(err(format!("a card appears twice in `{}`", quoted(text))));
             }
             hand.add(card);
         }
@@ -47,7 +48,7 @@ pub fn parse_deal(text: &str) -> Result<Deal, ParseDealError> {
     let mut deal = Deal::default();
     let first = text.chars().next().ok_or_else(|| err("empty deal"))?;
     if text.as_bytes().get(1) == Some(&b':') {
-        let start = seat_of(first).ok_or_else(|| err(format!("`{first}` is not a seat")))?;
+        let start = seat_of(first).ok_or_else(|| err(format!("`{}` is not a seat", quoted(&first.to_string()))))?;
         let hands: Vec<&str> = text[2..].split_whitespace().collect();
         if hands.len() != 4 {
             return Err(err(format!("expected 4 hands, found {}", hands.len())));
@@ -63,7 +64,7 @@ pub fn parse_deal(text: &str) -> Result<Deal, ParseDealError> {
         for pair in words.chunks(2) {
             let c = pair[0].chars().next().unwrap_or(' ');
             let seat = seat_of(c).filter(|_| pair[0].len() == 1);
-            let seat = seat.ok_or_else(|| err(format!("`{}` is not a seat", pair[0])))?;
+            let seat = seat.ok_or_else(|| err(format!("`{}` is not a seat", quoted(pair[0]))))?;
             deal.hands[seat] = parse_hand(pair[1])?;
         }
     }

@@ -24,3 +24,12 @@ fn bad_deals_are_errors() {
     assert!(parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ7").is_err());
     assert!(parse_deal("").is_err());
 }
+
+#[test]
+fn error_messages_quote_input_short_and_escaped() {
+    let e = super::parse_deal("N:AKQ.J.T.9\u{7f} 2.3.4.5 6.7.8.9 K.Q.J.T").unwrap_err().to_string();
+    assert!(e.contains("\\u{7f}") && !e.contains('\u{7f}'), "{e}");
+    let long = format!("N:AKQ.{}.T.9 2.3.4.5 6.7.8.9 K.Q.J.T", "J".repeat(5000));
+    let e = super::parse_deal(&long).unwrap_err().to_string();
+    assert!(e.len() < 200, "{} bytes", e.len());
+}
