@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::app::{App, Pane};
 use super::deal_view::{LETTERS, SYMBOLS};
 use super::engine::DdResult;
-use super::ui::pane_block;
+use super::widgets::pane_block;
 
 /// Draws the DD pane.
 pub fn draw(f: &mut Frame, area: Rect, app: &App) {

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::app::{App, Pane, RunState};
-use super::ui::{pane_block, stale_span};
+use super::widgets::{pane_block, stale_span};
 use crate::cards::{Hand, SEAT_NAMES};
 
 /// Suit symbols, clubs first.

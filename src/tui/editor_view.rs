@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::app::{App, Pane, TAB_LEN};
-use super::ui::pane_block;
+use super::widgets::pane_block;
 use crate::script::diag::Severity;
 
 /// Draws the editor pane.

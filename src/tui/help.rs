@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 
 use super::app::{App, Overlay};
 use super::keys::KEYS;
-use super::ui::{centered, popup_area};
+use super::widgets::{centered, popup_area};
 use crate::script::vocab::{self, Support};
 
 /// Draws the overlay on top, if any.

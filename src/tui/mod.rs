@@ -23,6 +23,7 @@ pub mod theme;
 pub mod ts_highlight;
 pub mod ui;
 pub mod watcher;
+pub mod widgets;
 
 use std::path::PathBuf;
 

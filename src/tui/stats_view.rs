@@ -9,7 +9,7 @@ use ratatui::widgets::Paragraph;
 
 use super::app::{App, Pane};
 use super::theme::Theme;
-use super::ui::{pane_block, stale_span};
+use super::widgets::{pane_block, stale_span};
 use crate::run::stats::{Stats, View};
 
 /// Draws the statistics pane.

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::app::{App, DiskState, RunState};
-use super::ui::{compact, thousands};
+use super::widgets::{compact, thousands};
 
 /// Draws the status line.
 pub fn draw(f: &mut Frame, area: Rect, app: &App) {

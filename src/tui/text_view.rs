@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::app::{App, Pane};
-use super::ui::{pane_block, stale_span};
+use super::widgets::{pane_block, stale_span};
 
 /// Draws the text view.
 pub fn draw(f: &mut Frame, area: Rect, app: &App) {
