@@ -11,6 +11,7 @@ use ratatui_textarea::{CursorMove, TextArea};
 use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
 use super::highlight::{Highlighter, RowSpan};
 use super::line_edit;
+use super::pane::PaneView;
 use super::theme::Theme;
 use crate::cards::Deal;
 use crate::run::stats::Stats;
@@ -233,10 +234,8 @@ pub struct App {
     pub dd: DdCache,
     /// Solve automatically when the DD pane shows.
     pub auto_dd: bool,
-    /// Scroll of the text view.
-    pub text_scroll: u16,
-    /// Scroll of the statistics pane.
-    pub stats_scroll: u16,
+    /// The panes, each with its own state.
+    panes: Vec<Box<dyn PaneView>>,
     /// A message for the status line (text, is it an error).
     pub message: Option<(String, bool)>,
     /// How many matched deals to keep.
@@ -281,8 +280,7 @@ impl App {
             generation: 0,
             dd: DdCache::default(),
             auto_dd: true,
-            text_scroll: 0,
-            stats_scroll: 0,
+            panes: super::pane::registry(),
             message: None,
             keep: 1000,
             size: (120, 40),
@@ -398,6 +396,20 @@ impl App {
         self.wide() || self.focus == pane
     }
 
+    /// A registered pane.
+    pub fn pane(&self, id: Pane) -> &dyn PaneView {
+        self.panes.iter().find(|p| p.id() == id).expect("every pane is registered").as_ref()
+    }
+
+    /// Runs `f` on a pane and the app (the pane is lent out of the app meanwhile).
+    pub fn with_pane<R>(&mut self, id: Pane, f: impl FnOnce(&mut dyn PaneView, &mut App) -> R) -> R {
+        let mut panes = std::mem::take(&mut self.panes);
+        let i = panes.iter().position(|p| p.id() == id).expect("every pane is registered");
+        let r = f(panes[i].as_mut(), self);
+        self.panes = panes;
+        r
+    }
+
     /// Sets the message on the status line.
     pub fn say(&mut self, text: impl Into<String>, error: bool) {
         self.message = Some((text.into(), error));
@@ -434,7 +446,7 @@ impl App {
         self.state = RunState::Running;
         self.stale = !self.results.deals.is_empty() || self.results.generated > 0;
         self.diagnostics = warnings;
-        self.text_scroll = 0;
+        self.panes.iter_mut().for_each(|p| p.on_run_started());
         if self.message.as_ref().is_some_and(|m| m.1) {
             self.message = None;
         }

@@ -5,10 +5,33 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, Pane};
+use super::app::{App, Effect, Pane};
 use super::deal_view::{LETTERS, SYMBOLS};
 use super::engine::DdResult;
+use super::keymap::Scope;
+use super::pane::PaneView;
 use super::widgets::pane_block;
+
+/// The double-dummy pane.
+pub struct DdPane;
+
+impl PaneView for DdPane {
+    fn id(&self) -> Pane {
+        Pane::Dd
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Browse, Scope::Deals]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        draw(f, area, app);
+    }
+
+    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
+        app.select_by(if down { 1 } else { -1 })
+    }
+}
 
 /// Draws the DD pane.
 pub fn draw(f: &mut Frame, area: Rect, app: &App) {

@@ -5,9 +5,32 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Pane, RunState};
+use super::app::{App, Effect, Pane, RunState};
+use super::keymap::Scope;
+use super::pane::PaneView;
 use super::widgets::{pane_block, stale_span};
 use crate::cards::{Hand, SEAT_NAMES};
+
+/// The deal pane.
+pub struct DealPane;
+
+impl PaneView for DealPane {
+    fn id(&self) -> Pane {
+        Pane::Deal
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Browse, Scope::Deals]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        draw(f, area, app);
+    }
+
+    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
+        app.select_by(if down { 1 } else { -1 })
+    }
+}
 
 /// Suit symbols, clubs first.
 pub const SYMBOLS: [&str; 4] = ["♣", "♦", "♥", "♠"];

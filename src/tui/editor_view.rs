@@ -7,9 +7,65 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::app::{App, Pane, TAB_LEN};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui_textarea::{CursorMove, Input, Scrolling};
+
+use super::app::{App, Effect, Pane, TAB_LEN};
+use super::keymap::{Action, Scope};
+use super::pane::PaneView;
 use super::widgets::pane_block;
 use crate::script::diag::Severity;
+
+/// The editor pane. The buffer it edits is the app's: runs, saves and the watcher read it.
+pub struct EditorPane;
+
+impl PaneView for EditorPane {
+    fn id(&self) -> Pane {
+        Pane::Editor
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Editor]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        draw(f, area, app);
+    }
+
+    fn act(&mut self, action: Action, app: &mut App) -> Vec<Effect> {
+        let ed = &mut app.editor;
+        let modified = match action {
+            Action::Undo => ed.undo(),
+            Action::Redo => ed.redo(),
+            Action::ClearSearch => {
+                ed.cancel_selection();
+                let _ = ed.set_search_pattern("");
+                false
+            }
+            Action::CursorEnd(bottom) => {
+                ed.move_cursor(if bottom { CursorMove::Bottom } else { CursorMove::Top });
+                false
+            }
+            _ => false,
+        };
+        if modified {
+            app.after_edit();
+        }
+        Vec::new()
+    }
+
+    fn key(&mut self, key: KeyEvent, app: &mut App) -> Vec<Effect> {
+        if app.editor.input(Input::from(key)) {
+            app.after_edit();
+        }
+        Vec::new()
+    }
+
+    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
+        app.editor.scroll(Scrolling::Delta { rows: if down { 3 } else { -3 }, cols: 0 });
+        Vec::new()
+    }
+}
 
 /// Draws the editor pane.
 pub fn draw(f: &mut Frame, area: Rect, app: &App) {

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 
 use super::app::{App, Overlay};
-use super::keys::KEYS;
+use super::keymap::KEYS;
 use super::widgets::{centered, popup_area};
 use crate::script::vocab::{self, Support};
 
@@ -29,10 +29,10 @@ pub fn draw_overlay(f: &mut Frame, app: &App) {
             let r = centered(area, 76, area.height.saturating_sub(2));
             popup_area(f, r, popup);
             let mut lines = vec![];
-            for (k, what) in KEYS {
+            for row in KEYS {
                 lines.push(Line::from(vec![
-                    Span::styled(format!(" {k:<22}"), t.get("ui.help.key")),
-                    Span::styled(what.to_string(), popup),
+                    Span::styled(format!(" {:<22}", row.help_keys), t.get("ui.help.key")),
+                    Span::styled(row.help, popup),
                 ]));
             }
             lines.push(Line::raw(""));

@@ -1,14 +1,16 @@
-//! Key handling: overlays first, then the keys that work everywhere, then the focused pane.
+//! Key handling: overlays first, then the key table (global bindings, then the focused
+//! pane's scopes), then the focused pane; and the actions the bindings name.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui_textarea::{CursorMove, Input};
 
 use super::app::{App, Effect, Overlay, Pane, RunState};
 use super::highlight::word_at;
+use super::keymap::{Action, Scope, lookup};
 use crate::script::vocab;
 
 impl App {
-    /// One key press.
+    /// One key press: the overlay on top takes it; else the global bindings, then the
+    /// focused pane's scopes, then the pane itself.
     pub fn on_key(&mut self, key: KeyEvent) -> Vec<Effect> {
         if key.kind == KeyEventKind::Release {
             return Vec::new();
@@ -16,44 +18,50 @@ impl App {
         if let Some(overlay) = self.overlay.clone() {
             return self.overlay_key(overlay, key);
         }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        match (key.code, ctrl, alt) {
-            (KeyCode::Char('s'), true, _) => return self.save(),
-            (KeyCode::Char('q'), true, _) => return self.ask_quit(),
-            (KeyCode::Char('o'), true, _) => return self.load_disk_version(),
-            (KeyCode::Char('f'), true, _) => {
-                self.overlay = Some(Overlay::Search(String::new()));
-                return Vec::new();
-            }
-            (KeyCode::Char('g'), true, _) | (KeyCode::F(3), _, _) => {
+        let focus = self.focus;
+        let scopes = self.pane(focus).scopes();
+        let bound = std::iter::once(Scope::Global).chain(scopes.iter().copied()).find_map(|s| lookup(s, &key));
+        match bound {
+            Some(action) => self.act(action),
+            None => self.with_pane(focus, |p, app| p.key(key, app)),
+        }
+    }
+
+    /// Carries out a bound action; the focused pane gets those that are its own.
+    pub fn act(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Save => self.save(),
+            Action::Quit => self.ask_quit(),
+            Action::LoadDisk => self.load_disk_version(),
+            Action::Search => self.open_overlay(Overlay::Search(String::new())),
+            Action::SearchNext => {
                 if !self.editor.search_forward(false) {
                     self.say("no match", false);
                 }
-                return Vec::new();
+                Vec::new()
             }
-            (KeyCode::Tab, false, false) => return self.focus_next(1),
-            (KeyCode::BackTab, _, _) => return self.focus_next(-1),
-            (KeyCode::Char(c @ '1'..='5'), false, true) => {
-                return self.focus_to(Pane::ALL[c as usize - '1' as usize]);
-            }
-            (KeyCode::F(1), _, _) => {
+            Action::FocusBy(step) => self.focus_next(step),
+            Action::FocusAt(i) => self.focus_to(Pane::ALL[i]),
+            Action::FocusEditor => self.focus_to(Pane::Editor),
+            Action::Explain => {
                 self.help_for_cursor();
-                return Vec::new();
+                Vec::new()
             }
-            (KeyCode::F(5), _, _) => return self.request_run(),
-            (KeyCode::F(6), _, _) => return self.stop(),
-            (KeyCode::Char('n'), false, true) | (KeyCode::Right, false, true) => return self.select_by(1),
-            (KeyCode::Char('p'), false, true) | (KeyCode::Left, false, true) => return self.select_by(-1),
-            (KeyCode::Char('e'), false, true) => return self.export(),
-            (KeyCode::Char('y'), false, true) => return self.copy_selected(),
-            (KeyCode::Char('d'), false, true) => return self.dd_solve_selected(),
-            _ => {}
+            Action::Help => self.open_overlay(Overlay::Help(0)),
+            Action::Run => self.request_run(),
+            Action::Stop => self.stop(),
+            Action::SelectBy(n) => self.select_by(n),
+            Action::SelectEnd(last) => self.select_end(last),
+            Action::Solve => self.dd_solve_selected(),
+            Action::Copy => self.copy_selected(),
+            Action::Export => self.export(),
+            _ => self.with_pane(self.focus, |p, app| p.act(action, app)),
         }
-        match self.focus {
-            Pane::Editor => self.editor_key(key),
-            pane => self.pane_key(pane, key),
-        }
+    }
+
+    fn open_overlay(&mut self, overlay: Overlay) -> Vec<Effect> {
+        self.overlay = Some(overlay);
+        Vec::new()
     }
 
     /// Bracketed paste: the text goes into the editor as it is (terminals send CR for LF).
@@ -195,74 +203,6 @@ impl App {
             }
         }
     }
-
-    fn editor_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let modified = match (key.code, ctrl) {
-            (KeyCode::Char('z'), true) => self.editor.undo(),
-            (KeyCode::Char('y'), true) => self.editor.redo(),
-            (KeyCode::Esc, _) => {
-                self.editor.cancel_selection();
-                let _ = self.editor.set_search_pattern("");
-                false
-            }
-            (KeyCode::Home, true) => {
-                self.editor.move_cursor(CursorMove::Top);
-                false
-            }
-            (KeyCode::End, true) => {
-                self.editor.move_cursor(CursorMove::Bottom);
-                false
-            }
-            _ => self.editor.input(Input::from(key)),
-        };
-        if modified {
-            self.after_edit();
-        }
-        Vec::new()
-    }
-
-    fn pane_key(&mut self, pane: Pane, key: KeyEvent) -> Vec<Effect> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match (key.code, ctrl) {
-            (KeyCode::Char('?'), _) => {
-                self.overlay = Some(Overlay::Help(0));
-                return Vec::new();
-            }
-            (KeyCode::Char('q'), false) => return self.ask_quit(),
-            (KeyCode::Char('c'), true) => return self.stop(),
-            (KeyCode::Esc, _) => return self.focus_to(Pane::Editor),
-            (KeyCode::Char('y'), false) => return self.copy_selected(),
-            (KeyCode::Char('e'), false) => return self.export(),
-            _ => {}
-        }
-        match pane {
-            Pane::Deal | Pane::Dd => match key.code {
-                KeyCode::Char('n') | KeyCode::Char('j') | KeyCode::Right | KeyCode::Down => self.select_by(1),
-                KeyCode::Char('p') | KeyCode::Char('k') | KeyCode::Left | KeyCode::Up => self.select_by(-1),
-                KeyCode::PageDown => self.select_by(10),
-                KeyCode::PageUp => self.select_by(-10),
-                KeyCode::Home | KeyCode::Char('g') => self.select_end(false),
-                KeyCode::End | KeyCode::Char('G') => self.select_end(true),
-                KeyCode::Char('d') => self.dd_solve_selected(),
-                _ => Vec::new(),
-            },
-            Pane::Stats | Pane::Text => {
-                let s = if pane == Pane::Stats { &mut self.stats_scroll } else { &mut self.text_scroll };
-                match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => *s = s.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => *s = s.saturating_sub(1),
-                    KeyCode::PageDown | KeyCode::Char(' ') => *s = s.saturating_add(10),
-                    KeyCode::PageUp => *s = s.saturating_sub(10),
-                    KeyCode::Home | KeyCode::Char('g') => *s = 0,
-                    KeyCode::End | KeyCode::Char('G') => *s = u16::MAX,
-                    _ => {}
-                }
-                Vec::new()
-            }
-            Pane::Editor => Vec::new(),
-        }
-    }
 }
 
 /// The search text as a literal regular expression.
@@ -276,27 +216,3 @@ pub fn regex_escape(s: &str) -> String {
     }
     out
 }
-
-/// Every key, for the help overlay and the README.
-pub const KEYS: &[(&str, &str)] = &[
-    ("Ctrl-S", "save (atomically) and re-run"),
-    ("Ctrl-Q", "quit (asks when there are unsaved changes)"),
-    ("Tab / Shift-Tab", "next / previous pane"),
-    ("Alt-1 … Alt-5", "editor, deal, statistics, double dummy, output"),
-    ("F1", "explain the word under the cursor (else this list)"),
-    ("?", "this list (outside the editor)"),
-    ("F5", "re-run the buffer without saving"),
-    ("F6, Ctrl-C", "stop the run (Ctrl-C outside the editor)"),
-    ("Ctrl-O", "load the version on disk, dropping edits"),
-    ("Ctrl-Z / Ctrl-Y", "undo / redo (also Ctrl-U / Ctrl-R)"),
-    ("Ctrl-F, F3 / Ctrl-G", "search, next match"),
-    ("Esc", "clear selection and search; back to the editor"),
-    ("Alt-n / Alt-p", "next / previous matched deal (anywhere)"),
-    ("n p ← → j k", "next / previous deal (deal and DD panes)"),
-    ("g G Home End", "first / last deal; top / bottom of lists"),
-    ("d, Alt-d", "solve the selected deal double dummy"),
-    ("y, Alt-y", "copy the selected deal as a oneline (OSC 52)"),
-    ("e, Alt-e", "export the kept deals to SCRIPT.pbn"),
-    ("↑ ↓ PgUp PgDn", "scroll statistics and output"),
-    ("q", "quit (outside the editor)"),
-];

@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use ratatui_textarea::{CursorMove, Scrolling};
+use ratatui_textarea::CursorMove;
 
 use super::app::{App, Effect, Overlay, Pane};
 use super::ui::{layout, tab_at};
@@ -50,18 +50,7 @@ impl App {
             }
             MouseEventKind::ScrollDown | MouseEventKind::ScrollUp => {
                 let down = ev.kind == MouseEventKind::ScrollDown;
-                match pane {
-                    Pane::Editor => {
-                        self.editor.scroll(Scrolling::Delta { rows: if down { 3 } else { -3 }, cols: 0 });
-                        Vec::new()
-                    }
-                    Pane::Deal | Pane::Dd => self.select_by(if down { 1 } else { -1 }),
-                    Pane::Stats | Pane::Text => {
-                        let s = if pane == Pane::Stats { &mut self.stats_scroll } else { &mut self.text_scroll };
-                        *s = if down { s.saturating_add(3) } else { s.saturating_sub(3) };
-                        Vec::new()
-                    }
-                }
+                self.with_pane(pane, |p, app| p.wheel(down, app))
             }
             _ => Vec::new(),
         }

@@ -7,19 +7,51 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Pane};
+use super::app::{App, Effect, Pane};
+use super::keymap::{Action, Scope};
+use super::pane::{PaneView, Scroll};
 use super::theme::Theme;
 use super::widgets::{pane_block, stale_span};
 use crate::run::stats::{Stats, View};
 
+/// The statistics pane, with its scroll offset.
+#[derive(Default)]
+pub struct StatsPane {
+    scroll: Scroll,
+}
+
+impl PaneView for StatsPane {
+    fn id(&self) -> Pane {
+        Pane::Stats
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Browse, Scope::Scroll]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        draw(f, area, app, self.scroll.0);
+    }
+
+    fn act(&mut self, action: Action, _app: &mut App) -> Vec<Effect> {
+        self.scroll.act(action);
+        Vec::new()
+    }
+
+    fn wheel(&mut self, down: bool, _app: &mut App) -> Vec<Effect> {
+        self.scroll.wheel(down);
+        Vec::new()
+    }
+}
+
 /// Draws the statistics pane.
-pub fn draw(f: &mut Frame, area: Rect, app: &App) {
+pub fn draw(f: &mut Frame, area: Rect, app: &App, scroll: u16) {
     let block = pane_block(app, Pane::Stats, stale_span(app));
     let inner = block.inner(area);
     f.render_widget(block, area);
     let lines = stats_lines(&app.results.stats, &app.theme, inner.width as usize);
     let max = (lines.len() as u16).saturating_sub(inner.height);
-    f.render_widget(Paragraph::new(lines).scroll((app.stats_scroll.min(max), 0)), inner);
+    f.render_widget(Paragraph::new(lines).scroll((scroll.min(max), 0)), inner);
 }
 
 /// The pane's content at a width.

@@ -5,16 +5,52 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Pane};
+use super::app::{App, Effect, Pane};
+use super::keymap::{Action, Scope};
+use super::pane::{PaneView, Scroll};
 use super::widgets::{pane_block, stale_span};
 
+/// The output pane, with its scroll offset.
+#[derive(Default)]
+pub struct TextPane {
+    scroll: Scroll,
+}
+
+impl PaneView for TextPane {
+    fn id(&self) -> Pane {
+        Pane::Text
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Browse, Scope::Scroll]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        draw(f, area, app, self.scroll.0);
+    }
+
+    fn act(&mut self, action: Action, _app: &mut App) -> Vec<Effect> {
+        self.scroll.act(action);
+        Vec::new()
+    }
+
+    fn wheel(&mut self, down: bool, _app: &mut App) -> Vec<Effect> {
+        self.scroll.wheel(down);
+        Vec::new()
+    }
+
+    fn on_run_started(&mut self) {
+        self.scroll = Scroll::default();
+    }
+}
+
 /// Draws the text view.
-pub fn draw(f: &mut Frame, area: Rect, app: &App) {
+pub fn draw(f: &mut Frame, area: Rect, app: &App, scroll: u16) {
     let t = &app.theme;
     let lines = app.text_lines();
     let inner_h = area.height.saturating_sub(2);
     let max = (lines.len() as u16).saturating_sub(inner_h);
-    let scroll = app.text_scroll.min(max);
+    let scroll = scroll.min(max);
     let mut extra = stale_span(app);
     if !lines.is_empty() {
         let last = (scroll as usize + inner_h as usize).min(lines.len());

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Tabs;
 
 use super::app::{App, Pane};
-use super::{dd_view, deal_view, editor_view, help, stats_view, status, text_view};
+use super::{help, status};
 
 /// Where everything goes on a screen of `area`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -58,13 +58,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         draw_tabs(f, tabs, app);
     }
     for (pane, r) in &screen.panes {
-        match pane {
-            Pane::Editor => editor_view::draw(f, *r, app),
-            Pane::Deal => deal_view::draw(f, *r, app),
-            Pane::Stats => stats_view::draw(f, *r, app),
-            Pane::Dd => dd_view::draw(f, *r, app),
-            Pane::Text => text_view::draw(f, *r, app),
-        }
+        app.pane(*pane).draw(f, *r, app);
     }
     status::draw(f, screen.status, app);
     help::draw_overlay(f, app);

@@ -1,0 +1,66 @@
+//! The pane trait and the panes' registration. A pane owns its own state (a scroll offset,
+//! say), draws itself from the shared [`App`] (buffer, results, theme), names the key
+//! scopes it answers to, and handles the actions of those scopes that are its own.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+use super::app::{App, Effect, Pane};
+use super::keymap::{Action, Scope};
+use super::{dd_view, deal_view, editor_view, stats_view, text_view};
+
+/// One pane of the workbench.
+pub trait PaneView {
+    /// Which pane this is.
+    fn id(&self) -> Pane;
+    /// The key scopes it answers to, after the global keys, in order.
+    fn scopes(&self) -> &'static [Scope];
+    /// Draws it in `area`.
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App);
+    /// An action bound in its scopes that the app does not carry out itself.
+    fn act(&mut self, _action: Action, _app: &mut App) -> Vec<Effect> {
+        Vec::new()
+    }
+    /// A key that no binding took.
+    fn key(&mut self, _key: KeyEvent, _app: &mut App) -> Vec<Effect> {
+        Vec::new()
+    }
+    /// The mouse wheel over it.
+    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect>;
+    /// A new run started.
+    fn on_run_started(&mut self) {}
+}
+
+/// Every pane, one line each.
+pub fn registry() -> Vec<Box<dyn PaneView>> {
+    vec![
+        Box::new(editor_view::EditorPane),
+        Box::new(deal_view::DealPane),
+        Box::new(stats_view::StatsPane::default()),
+        Box::new(dd_view::DdPane),
+        Box::new(text_view::TextPane::default()),
+    ]
+}
+
+/// A list's scroll offset, kept by the pane that shows the list; drawing clamps it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Scroll(pub u16);
+
+impl Scroll {
+    /// Applies a scrolling action.
+    pub fn act(&mut self, action: Action) {
+        let s = &mut self.0;
+        match action {
+            Action::ScrollBy(n) if n >= 0 => *s = s.saturating_add(n as u16),
+            Action::ScrollBy(n) => *s = s.saturating_sub(n.unsigned_abs() as u16),
+            Action::ScrollEnd(bottom) => *s = if bottom { u16::MAX } else { 0 },
+            _ => {}
+        }
+    }
+
+    /// The mouse wheel: three rows.
+    pub fn wheel(&mut self, down: bool) {
+        self.act(Action::ScrollBy(if down { 3 } else { -3 }));
+    }
+}
