@@ -52,10 +52,10 @@ fn quit_with_unsaved_changes_asks() {
     let mut a = app("dark", (80, 24));
     type_str(&mut a, "z");
     assert!(a.on_key(ctrl('q')).is_empty());
-    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(a.overlay(), Some(&Overlay::ConfirmQuit));
     assert!(screen(&a).contains("unsaved changes"));
     assert!(a.on_key(key(KeyCode::Esc)).is_empty());
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.overlay(), None);
     assert!(!a.quit);
     let _ = a.on_key(ctrl('q'));
     // Save and quit: the save comes first, the quit after it succeeds.
@@ -158,19 +158,19 @@ fn f1_explains_the_word_under_the_cursor() {
     let row = a.editor.lines().iter().position(|l| l.starts_with("nt_opener")).unwrap();
     a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(row as u16, 13));
     let _ = a.on_key(key(KeyCode::F(1)));
-    assert_eq!(a.overlay, Some(Overlay::Word("hcp".into())));
+    assert_eq!(a.overlay(), Some(&Overlay::Word("hcp".into())));
     let s = screen(&a);
     assert!(s.contains("hcp(compass)") && s.contains("High card points"), "{s}");
     let _ = a.on_key(key(KeyCode::Esc));
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.overlay(), None);
     // On a blank line F1 lists the keys; so does `?` outside the editor.
     a.editor.move_cursor(ratatui_textarea::CursorMove::Jump(5, 0));
     let _ = a.on_key(key(KeyCode::F(1)));
-    assert_eq!(a.overlay, Some(Overlay::Help(0)));
+    assert_eq!(a.overlay(), Some(&Overlay::Help(0)));
     let _ = a.on_key(key(KeyCode::Char('x')));
     let _ = a.on_key(alt('2'));
     let _ = a.on_key(key(KeyCode::Char('?')));
-    assert_eq!(a.overlay, Some(Overlay::Help(0)));
+    assert_eq!(a.overlay(), Some(&Overlay::Help(0)));
     assert!(screen(&a).contains("Ctrl-S"));
 }
 
@@ -178,7 +178,7 @@ fn f1_explains_the_word_under_the_cursor() {
 fn question_mark_types_in_the_editor() {
     let mut a = app("dark", (80, 24));
     type_str(&mut a, "?");
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.overlay(), None);
     assert!(a.buffer_text().starts_with('?'));
 }
 
@@ -190,7 +190,7 @@ fn search_moves_the_cursor() {
     let _ = a.on_key(key(KeyCode::Enter));
     let row = a.editor.lines().iter().position(|l| l.starts_with("condition")).unwrap();
     assert_eq!(a.editor.cursor().0, row);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.overlay(), None);
 }
 
 #[test]
@@ -358,7 +358,7 @@ fn a_deleted_script_is_unsaved_and_quit_asks() {
     let s = screen(&a);
     assert!(s.contains("deleted") && !s.contains("saved "), "{s}");
     assert!(a.on_key(ctrl('q')).is_empty());
-    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(a.overlay(), Some(&Overlay::ConfirmQuit));
     let _ = a.on_key(key(KeyCode::Esc));
     // Ctrl-S writes the file again.
     let effects = a.on_key(ctrl('s'));
@@ -379,7 +379,7 @@ fn a_script_overwritten_with_bytes_that_are_not_utf8_keeps_the_buffer() {
     assert!(a.message.as_ref().is_some_and(|(m, err)| *err && m.contains("stayman.dlr") && m.contains("UTF-8")));
     assert!(screen(&a).contains("not UTF-8"), "{}", screen(&a));
     assert!(a.on_key(ctrl('q')).is_empty());
-    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(a.overlay(), Some(&Overlay::ConfirmQuit));
     // Good text again on disk: back to the usual comparison.
     let own = format!("{buffer}\n");
     let _ = a.on_disk_read(Ok(own.into_bytes()));
@@ -449,4 +449,19 @@ fn incremental_colours_match_a_fresh_parse_after_every_edit() {
     let _ = a.on_key(key(KeyCode::Backspace));
     assert!(!a.modified());
     assert_eq!(a.buffer_text(), text);
+}
+
+#[test]
+fn overlays_stack_and_the_top_one_takes_the_keys() {
+    let mut a = app("dark", (80, 24));
+    a.push_overlay(Overlay::Help(0));
+    a.push_overlay(Overlay::Search(String::new()));
+    type_str(&mut a, "j");
+    assert_eq!(a.overlay(), Some(&Overlay::Search("j".into())), "the search prompt took the key, not the help");
+    let s = screen(&a);
+    assert!(s.contains("Keys") && s.contains("Search: j"), "both drawn, search on top: {s}");
+    let _ = a.on_key(key(KeyCode::Esc));
+    assert_eq!(a.overlay(), Some(&Overlay::Help(0)), "closing the top leaves the one beneath");
+    let _ = a.on_key(key(KeyCode::Esc));
+    assert_eq!(a.overlay(), None);
 }

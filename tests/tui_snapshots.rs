@@ -31,11 +31,13 @@ fn each_pane_80x24() {
 #[test]
 fn overlays_80x24() {
     let mut a = app("dark", (80, 24));
-    a.overlay = Some(Overlay::Help(0));
+    a.push_overlay(Overlay::Help(0));
     insta::assert_snapshot!("help_80x24", screen(&a));
-    a.overlay = Some(Overlay::Word("shape".into()));
+    a.pop_overlay();
+    a.push_overlay(Overlay::Word("shape".into()));
     insta::assert_snapshot!("word_shape_80x24", screen(&a));
-    a.overlay = Some(Overlay::ConfirmQuit);
+    a.pop_overlay();
+    a.push_overlay(Overlay::ConfirmQuit);
     insta::assert_snapshot!("confirm_quit_80x24", screen(&a));
 }
 
@@ -69,7 +71,9 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
             ] {
                 let mut a = app("dark", (w, h));
                 a.focus = pane;
-                a.overlay = overlay;
+                if let Some(o) = overlay {
+                    a.push_overlay(o);
+                }
                 let _ = draw(&a);
             }
         }

@@ -11,6 +11,7 @@ use ratatui_textarea::{CursorMove, TextArea};
 use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
 use super::highlight::{Highlighter, RowSpan};
 use super::line_edit;
+pub use super::overlay::Overlay;
 use super::pane::PaneView;
 use super::theme::Theme;
 use crate::cards::Deal;
@@ -75,19 +76,6 @@ pub enum DiskState {
     Gone,
     /// Overwritten by another program with bytes that are not UTF-8.
     NotUtf8,
-}
-
-/// A window over the panes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// Key help, scrolled.
-    Help(u16),
-    /// A word's vocabulary entry.
-    Word(String),
-    /// Unsaved changes: save, discard or stay.
-    ConfirmQuit,
-    /// The search prompt, with what has been typed.
-    Search(String),
 }
 
 /// Something for the runtime to do.
@@ -220,8 +208,8 @@ pub struct App {
     pub suit_letters: bool,
     /// The focused pane.
     pub focus: Pane,
-    /// The window on top, if any.
-    pub overlay: Option<Overlay>,
+    /// The overlays, bottom first (overlay.rs).
+    pub(super) layers: Vec<Overlay>,
     /// The latest results.
     pub results: Results,
     /// Run state.
@@ -273,7 +261,7 @@ impl App {
             suit_letters: theme.colorless,
             theme,
             focus: Pane::Editor,
-            overlay: None,
+            layers: Vec::new(),
             results: Results::default(),
             state: RunState::Idle,
             stale: false,

@@ -10,9 +10,14 @@ use super::keymap::KEYS;
 use super::widgets::{centered, popup_area};
 use crate::script::vocab::{self, Support};
 
-/// Draws the overlay on top, if any.
-pub fn draw_overlay(f: &mut Frame, app: &App) {
-    let Some(o) = &app.overlay else { return };
+/// Draws the overlays, bottom first.
+pub fn draw_overlays(f: &mut Frame, app: &App) {
+    for o in app.overlays() {
+        draw_overlay(f, app, o);
+    }
+}
+
+fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
     let t = &app.theme;
     let area = f.area();
     let popup = t.get("ui.popup");

@@ -1,7 +1,7 @@
-//! Key handling: overlays first, then the key table (global bindings, then the focused
+//! Key handling: the overlay on top first, then the key table (global bindings, then the focused
 //! pane's scopes), then the focused pane; and the actions the bindings name.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::app::{App, Effect, Overlay, Pane, RunState};
 use super::highlight::word_at;
@@ -15,8 +15,8 @@ impl App {
         if key.kind == KeyEventKind::Release {
             return Vec::new();
         }
-        if let Some(overlay) = self.overlay.clone() {
-            return self.overlay_key(overlay, key);
+        if self.overlay().is_some() {
+            return self.overlay_key(key);
         }
         let focus = self.focus;
         let scopes = self.pane(focus).scopes();
@@ -33,7 +33,10 @@ impl App {
             Action::Save => self.save(),
             Action::Quit => self.ask_quit(),
             Action::LoadDisk => self.load_disk_version(),
-            Action::Search => self.open_overlay(Overlay::Search(String::new())),
+            Action::Search => {
+                self.push_overlay(Overlay::Search(String::new()));
+                Vec::new()
+            }
             Action::SearchNext => {
                 if !self.editor.search_forward(false) {
                     self.say("no match", false);
@@ -47,7 +50,10 @@ impl App {
                 self.help_for_cursor();
                 Vec::new()
             }
-            Action::Help => self.open_overlay(Overlay::Help(0)),
+            Action::Help => {
+                self.push_overlay(Overlay::Help(0));
+                Vec::new()
+            }
             Action::Run => self.request_run(),
             Action::Stop => self.stop(),
             Action::SelectBy(n) => self.select_by(n),
@@ -59,14 +65,9 @@ impl App {
         }
     }
 
-    fn open_overlay(&mut self, overlay: Overlay) -> Vec<Effect> {
-        self.overlay = Some(overlay);
-        Vec::new()
-    }
-
     /// Bracketed paste: the text goes into the editor as it is (terminals send CR for LF).
     pub fn paste(&mut self, text: &str) {
-        if self.focus == Pane::Editor && self.overlay.is_none() {
+        if self.focus == Pane::Editor && self.overlay().is_none() {
             let text = text.replace("\r\n", "\n").replace('\r', "\n");
             self.editor.insert_str(text);
             self.after_edit();
@@ -75,7 +76,7 @@ impl App {
 
     fn ask_quit(&mut self) -> Vec<Effect> {
         if self.modified() {
-            self.overlay = Some(Overlay::ConfirmQuit);
+            self.push_overlay(Overlay::ConfirmQuit);
             Vec::new()
         } else {
             self.quit = true;
@@ -135,73 +136,11 @@ impl App {
                 && let Some(word) = word_at(line, col)
                 && vocab::lookup(&word).is_some()
             {
-                self.overlay = Some(Overlay::Word(word));
+                self.push_overlay(Overlay::Word(word));
                 return;
             }
         }
-        self.overlay = Some(Overlay::Help(0));
-    }
-
-    fn overlay_key(&mut self, overlay: Overlay, key: KeyEvent) -> Vec<Effect> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match overlay {
-            Overlay::ConfirmQuit => match key.code {
-                KeyCode::Char('s') | KeyCode::Char('y') => {
-                    self.overlay = None;
-                    self.quit_after_save = true;
-                    self.save()
-                }
-                KeyCode::Char('d') | KeyCode::Char('n') => {
-                    self.overlay = None;
-                    self.quit = true;
-                    vec![Effect::Quit]
-                }
-                KeyCode::Esc | KeyCode::Char('c') => {
-                    self.overlay = None;
-                    Vec::new()
-                }
-                _ => Vec::new(),
-            },
-            Overlay::Help(scroll) => {
-                self.overlay = match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => Some(Overlay::Help(scroll.saturating_add(1))),
-                    KeyCode::Up | KeyCode::Char('k') => Some(Overlay::Help(scroll.saturating_sub(1))),
-                    KeyCode::PageDown => Some(Overlay::Help(scroll.saturating_add(10))),
-                    KeyCode::PageUp => Some(Overlay::Help(scroll.saturating_sub(10))),
-                    _ => None,
-                };
-                Vec::new()
-            }
-            Overlay::Word(_) => {
-                self.overlay = None;
-                Vec::new()
-            }
-            Overlay::Search(mut q) => {
-                match key.code {
-                    KeyCode::Esc => self.overlay = None,
-                    KeyCode::Enter => {
-                        self.overlay = None;
-                        if q.is_empty() {
-                            let _ = self.editor.set_search_pattern("");
-                        } else if self.editor.set_search_pattern(regex_escape(&q)).is_ok()
-                            && !self.editor.search_forward(true)
-                        {
-                            self.say(format!("not found: {q}"), true);
-                        }
-                    }
-                    KeyCode::Backspace => {
-                        q.pop();
-                        self.overlay = Some(Overlay::Search(q));
-                    }
-                    KeyCode::Char(c) if !ctrl => {
-                        q.push(c);
-                        self.overlay = Some(Overlay::Search(q));
-                    }
-                    _ => {}
-                }
-                Vec::new()
-            }
-        }
+        self.push_overlay(Overlay::Help(0));
     }
 }
 

@@ -16,6 +16,7 @@ pub mod keymap;
 pub mod keys;
 pub mod line_edit;
 pub mod mouse;
+pub mod overlay;
 pub mod pane;
 pub mod runtime;
 pub mod stats_view;

@@ -6,23 +6,15 @@ use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui_textarea::CursorMove;
 
-use super::app::{App, Effect, Overlay, Pane};
+use super::app::{App, Effect, Pane};
 use super::ui::{layout, tab_at};
 
 impl App {
     /// One mouse event.
     pub fn on_mouse(&mut self, ev: MouseEvent) -> Vec<Effect> {
         let (x, y) = (ev.column, ev.row);
-        if let Some(Overlay::Help(s)) = self.overlay {
-            match ev.kind {
-                MouseEventKind::ScrollDown => self.overlay = Some(Overlay::Help(s.saturating_add(3))),
-                MouseEventKind::ScrollUp => self.overlay = Some(Overlay::Help(s.saturating_sub(3))),
-                MouseEventKind::Down(_) => self.overlay = None,
-                _ => {}
-            }
-            return Vec::new();
-        }
-        if self.overlay.is_some() {
+        if self.overlay().is_some() {
+            self.overlay_mouse(ev);
             return Vec::new();
         }
         let screen = layout(Rect::new(0, 0, self.size.0, self.size.1), self.wide(), self.focus);

@@ -61,7 +61,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         app.pane(*pane).draw(f, *r, app);
     }
     status::draw(f, screen.status, app);
-    help::draw_overlay(f, app);
+    help::draw_overlays(f, app);
 }
 
 /// The tab titles' column ranges in the tab bar, for mouse clicks.

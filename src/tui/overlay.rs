@@ -1,0 +1,121 @@
+//! Overlays: windows stacked over the panes (key help, a word's vocabulary entry, the quit
+//! question, the search prompt). The top one takes every key and mouse event; each decides
+//! whether it stays. Drawing (help.rs) paints them bottom to top.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+
+use super::app::{App, Effect};
+use super::keys::regex_escape;
+
+/// A window over the panes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Key help, scrolled.
+    Help(u16),
+    /// A word's vocabulary entry.
+    Word(String),
+    /// Unsaved changes: save, discard or stay.
+    ConfirmQuit,
+    /// The search prompt, with what has been typed.
+    Search(String),
+}
+
+/// What a layer does after an event: stays (perhaps changed) or closes.
+type Outcome = (Option<Overlay>, Vec<Effect>);
+
+impl App {
+    /// The overlay on top, if any.
+    pub fn overlay(&self) -> Option<&Overlay> {
+        self.layers.last()
+    }
+
+    /// The overlays, bottom first.
+    pub fn overlays(&self) -> &[Overlay] {
+        &self.layers
+    }
+
+    /// Puts an overlay on top.
+    pub fn push_overlay(&mut self, overlay: Overlay) {
+        self.layers.push(overlay);
+    }
+
+    /// Takes the overlay on top away.
+    pub fn pop_overlay(&mut self) -> Option<Overlay> {
+        self.layers.pop()
+    }
+
+    /// A key for the overlay on top.
+    pub(super) fn overlay_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let Some(top) = self.layers.pop() else { return Vec::new() };
+        let (stays, effects) = match top {
+            Overlay::ConfirmQuit => self.quit_key(key),
+            Overlay::Help(scroll) => (help_key(scroll, key), Vec::new()),
+            Overlay::Word(_) => (None, Vec::new()),
+            Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
+        };
+        self.layers.extend(stays);
+        effects
+    }
+
+    /// A mouse event while an overlay is up: the help scrolls with the wheel and closes on
+    /// a click; the others ignore the mouse.
+    pub(super) fn overlay_mouse(&mut self, ev: MouseEvent) {
+        let Some(Overlay::Help(s)) = self.layers.last_mut() else { return };
+        match ev.kind {
+            MouseEventKind::ScrollDown => *s = s.saturating_add(3),
+            MouseEventKind::ScrollUp => *s = s.saturating_sub(3),
+            MouseEventKind::Down(_) => {
+                self.layers.pop();
+            }
+            _ => {}
+        }
+    }
+
+    fn quit_key(&mut self, key: KeyEvent) -> Outcome {
+        match key.code {
+            KeyCode::Char('s') | KeyCode::Char('y') => {
+                self.quit_after_save = true;
+                (None, self.save())
+            }
+            KeyCode::Char('d') | KeyCode::Char('n') => {
+                self.quit = true;
+                (None, vec![Effect::Quit])
+            }
+            KeyCode::Esc | KeyCode::Char('c') => (None, Vec::new()),
+            _ => (Some(Overlay::ConfirmQuit), Vec::new()),
+        }
+    }
+
+    fn search_key(&mut self, mut q: String, key: KeyEvent) -> Option<Overlay> {
+        match key.code {
+            KeyCode::Esc => return None,
+            KeyCode::Enter => {
+                if q.is_empty() {
+                    let _ = self.editor.set_search_pattern("");
+                } else if self.editor.set_search_pattern(regex_escape(&q)).is_ok() && !self.editor.search_forward(true)
+                {
+                    self.say(format!("not found: {q}"), true);
+                }
+                return None;
+            }
+            KeyCode::Backspace => {
+                q.pop();
+            }
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => q.push(c),
+            _ => {}
+        }
+        Some(Overlay::Search(q))
+    }
+}
+
+/// The key help scrolls with ↑ ↓ j k PgUp PgDn; any other key closes it.
+fn help_key(scroll: u16, key: KeyEvent) -> Option<Overlay> {
+    let to = match key.code {
+        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+        KeyCode::PageDown => scroll.saturating_add(10),
+        KeyCode::PageUp => scroll.saturating_sub(10),
+        _ => return None,
+    };
+    Some(Overlay::Help(to))
+}
