@@ -7,8 +7,10 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use dealbench::run::Event;
+use dealbench::tui::TuiOptions;
 use dealbench::tui::config::Config;
-use dealbench::tui::engine::{self, RunMsg, RunParams};
+use dealbench::tui::engine;
 use dealbench::tui::runtime::atomic_write;
 use dealbench::tui::watcher;
 
@@ -20,10 +22,10 @@ fn first_result(source: &str) -> Duration {
     let t = Instant::now();
     let compiled = engine::compile(source, "p.dlr").expect("compiles");
     let (tx, rx) = mpsc::sync_channel(64);
-    let _ctl = engine::start(&compiled, &RunParams { keep: 100, ..RunParams::default() }, 1, tx, |_, b| b);
+    let options = TuiOptions::default().switches().resolve("p.dlr").expect("options").options;
+    let _ctl = engine::start(&compiled, options, 1, tx, |_, e| e);
     loop {
-        let batch: Vec<RunMsg> = rx.recv_timeout(Duration::from_secs(10)).expect("a batch");
-        if batch.iter().any(|m| matches!(m, RunMsg::Matched(_))) {
+        if let Event::Matched(_) = rx.recv_timeout(Duration::from_secs(10)).expect("an event") {
             return t.elapsed();
         }
     }

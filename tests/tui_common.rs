@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use dealbench::cards::parse_deal;
 use dealbench::run::stats::{AverageStat, Axis, FrequencyStat, Stat, Statistic, Stats};
+use dealbench::run::{Event, Matched, Summary};
 use dealbench::tui::EXAMPLE;
 use dealbench::tui::app::App;
-use dealbench::tui::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
+use dealbench::tui::engine::{DdResult, TableInfo};
 use dealbench::tui::theme::{ColorDepth, Theme};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -59,16 +60,16 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     for (i, d) in DEALS.iter().enumerate() {
         let deal = parse_deal(d).unwrap();
         let printed = format!("{} \n", deal.oneline());
-        msgs.push(RunMsg::Matched(Box::new(MatchedDeal {
+        msgs.push(Event::Matched(Box::new(Matched {
             number: i as u64 + 1,
             generated: 100 * (i as u64 + 1),
             deal,
             printed,
         })));
     }
-    msgs.push(RunMsg::Stats(Box::new(stats())));
-    msgs.push(RunMsg::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));
-    msgs.push(RunMsg::Finished(RunSummary {
+    msgs.push(Event::Stats(Box::new(stats())));
+    msgs.push(Event::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));
+    msgs.push(Event::Finished(Summary {
         generated: 345,
         produced: 3,
         seed: 42,

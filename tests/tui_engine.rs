@@ -4,23 +4,27 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dealbench::tui::engine::{self, RunMsg, RunParams};
+use dealbench::run::Event;
+use dealbench::tui::TuiOptions;
+use dealbench::tui::engine;
 
-fn collect(source: &str, keep: usize, cancel_after: Option<Duration>) -> Vec<RunMsg> {
-    collect_with(source, RunParams { seed: Some(7), keep, ..RunParams::default() }, cancel_after)
+/// Runs `source` as the workbench runs it, with a seed; every event, in order.
+fn collect(source: &str, cancel_after: Option<Duration>) -> Vec<Event> {
+    collect_with(source, TuiOptions { seed: Some(7), ..TuiOptions::default() }, cancel_after)
 }
 
-fn collect_with(source: &str, params: RunParams, cancel_after: Option<Duration>) -> Vec<RunMsg> {
+fn collect_with(source: &str, opts: TuiOptions, cancel_after: Option<Duration>) -> Vec<Event> {
     let compiled = engine::compile(source, "t.dlr").expect("compiles");
+    let options = opts.switches().resolve("t.dlr").expect("options").options;
     let (tx, rx) = mpsc::sync_channel(64);
-    let ctl = engine::start(&compiled, &params, 9, tx, |g, batch| (g, batch));
+    let ctl = engine::start(&compiled, options, 9, tx, |g, event| (g, event));
     let start = Instant::now();
     let mut all = Vec::new();
     loop {
-        let (g, batch) = rx.recv_timeout(Duration::from_secs(20)).expect("the run reports");
+        let (g, event) = rx.recv_timeout(Duration::from_secs(20)).expect("the run reports");
         assert_eq!(g, 9);
-        let done = batch.iter().any(|m| matches!(m, RunMsg::Finished(_) | RunMsg::Failed(_) | RunMsg::Crashed(_)));
-        all.extend(batch);
+        let done = matches!(event, Event::Finished(_) | Event::Failed(_));
+        all.push(event);
         if done {
             return all;
         }
@@ -32,24 +36,29 @@ fn collect_with(source: &str, params: RunParams, cancel_after: Option<Duration>)
 }
 
 #[test]
-fn a_run_arrives_in_batches_with_deals_stats_and_summary() {
+fn a_run_arrives_with_deals_stats_and_summary() {
     let src = "produce 30\ncondition hcp(north) >= 12\naction printoneline, average \"n\" hcp(north), frequency \"s\" (spades(north), 0, 6)\n";
-    let msgs = collect(src, 1000, None);
-    let deals: Vec<_> = msgs.iter().filter_map(|m| if let RunMsg::Matched(d) = m { Some(d) } else { None }).collect();
+    let msgs = collect(src, None);
+    let deals: Vec<_> = msgs.iter().filter_map(|m| if let Event::Matched(d) = m { Some(d) } else { None }).collect();
     assert_eq!(deals.len(), 30);
     assert!(deals.windows(2).all(|w| w[0].number + 1 == w[1].number));
     assert!(deals[0].printed.starts_with("n "), "{:?}", deals[0].printed);
-    let stats = msgs.iter().rev().find_map(|m| if let RunMsg::Stats(s) = m { Some(s) } else { None }).expect("stats");
+    let stats = msgs.iter().rev().find_map(|m| if let Event::Stats(s) = m { Some(s) } else { None }).expect("stats");
     assert_eq!(stats.averages().next().unwrap().count, 30);
-    assert!(msgs.iter().any(|m| matches!(m, RunMsg::Finished(s) if s.produced == 30 && s.seed == 7 && !s.cancelled)));
+    assert!(msgs.iter().any(|m| matches!(m, Event::Finished(s) if s.produced == 30 && s.seed == 7 && !s.cancelled)));
 }
 
+/// The workbench resolves its runs as `dealbench run` does: every core unless told otherwise,
+/// and the compiler's warnings reach it.
 #[test]
-fn batches_keep_only_the_last_deals() {
-    let msgs = collect("produce 500\naction printoneline\n", 10, None);
-    let matched = msgs.iter().filter(|m| matches!(m, RunMsg::Matched(_))).count();
-    let skipped: u64 = msgs.iter().map(|m| if let RunMsg::Skipped(n) = m { *n } else { 0 }).sum();
-    assert_eq!(matched as u64 + skipped, 500);
+fn the_workbench_deals_on_every_core_and_keeps_the_warnings() {
+    let cores = dealbench::run::switches::cores();
+    let options = TuiOptions::default().switches().resolve("t.dlr").unwrap().options;
+    assert_eq!(options.threads, cores);
+    let one = TuiOptions { threads: Some(1), ..TuiOptions::default() }.switches().resolve("t.dlr").unwrap();
+    assert_eq!(one.options.threads, 1);
+    let compiled = engine::compile("condition hcp(north) == hcp(south) == 10\n", "t.dlr").expect("compiles");
+    assert!(compiled.warnings.iter().any(|w| w.message.contains("chain")), "{:?}", compiled.warnings);
 }
 
 #[test]
@@ -61,15 +70,14 @@ fn compile_errors_are_positioned() {
 
 #[test]
 fn runtime_errors_come_back_as_failed() {
-    let msgs = collect("produce 5\ncondition hcp(north) / (hcp(south) - hcp(south)) > 1\n", 100, None);
-    assert!(msgs.iter().any(|m| matches!(m, RunMsg::Failed(_))), "{msgs:?}");
+    let msgs = collect("produce 5\ncondition hcp(north) / (hcp(south) - hcp(south)) > 1\n", None);
+    assert!(msgs.iter().any(|m| matches!(m, Event::Failed(_))), "{msgs:?}");
 }
 
 #[test]
 fn a_long_run_can_be_cancelled() {
     let t = Instant::now();
-    let _ =
-        collect("generate 100000000\nproduce 100000000\naction printoneline\n", 100, Some(Duration::from_millis(300)));
+    let _ = collect("generate 100000000\nproduce 100000000\naction printoneline\n", Some(Duration::from_millis(300)));
     assert!(t.elapsed() < Duration::from_secs(5));
 }
 
@@ -89,10 +97,10 @@ fn the_solver_fills_the_dd_table() {
 fn threads_give_the_same_deals() {
     let src = "produce 25\ncondition hcp(north) >= 14\naction printoneline\n";
     let deals = |threads| {
-        let p = RunParams { seed: Some(11), keep: 100, threads: Some(threads), ..RunParams::default() };
-        collect_with(src, p, None)
+        let opts = TuiOptions { seed: Some(11), threads: Some(threads), ..TuiOptions::default() };
+        collect_with(src, opts, None)
             .into_iter()
-            .filter_map(|m| if let RunMsg::Matched(d) = m { Some((d.number, d.deal)) } else { None })
+            .filter_map(|m| if let Event::Matched(d) = m { Some((d.number, d.deal)) } else { None })
             .collect::<Vec<_>>()
     };
     let one = deals(1);
@@ -105,8 +113,8 @@ fn threads_give_the_same_deals() {
 fn the_statistics_pane_shows_bktfreq_and_evalcontract() {
     let src = "produce 4\ncondition hcp(north) >= 15\naction bktfreq \"north\" (hcp(north), 15, 21, 3), \
                bktfreq \"ew\" (hcp(east), 0, 10, 5, hcp(west), 0, 10, 5), evalcontract(NS, z3N, nv)\n";
-    let msgs = collect(src, 1000, None);
-    let stats = msgs.iter().rev().find_map(|m| if let RunMsg::Stats(s) = m { Some(s) } else { None }).expect("stats");
+    let msgs = collect(src, None);
+    let stats = msgs.iter().rev().find_map(|m| if let Event::Stats(s) = m { Some(s) } else { None }).expect("stats");
     let theme = dealbench::tui::theme::Theme::dark();
     let lines = dealbench::tui::stats_view::stats_lines(stats, &theme, 60);
     let text: Vec<String> = lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect();

@@ -3,8 +3,9 @@
 
 mod tui_common;
 
+use dealbench::run::{Event, Matched as MatchedDeal};
 use dealbench::tui::app::{App, Effect, Overlay, Pane, RunState};
-use dealbench::tui::engine::{MatchedDeal, RunMsg, TableInfo};
+use dealbench::tui::engine::TableInfo;
 use dealbench::tui::ui;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use tui_common::{alt, app, ctrl, key, screen, type_str};
@@ -97,8 +98,8 @@ fn keeps_only_the_last_n_deals() {
     a.keep = 2;
     let g = a.generation;
     let deal = a.results.deals[0].deal;
-    let more: Vec<RunMsg> = (4..=6)
-        .map(|n| RunMsg::Matched(Box::new(MatchedDeal { number: n, generated: n * 10, deal, printed: String::new() })))
+    let more: Vec<Event> = (4..=6)
+        .map(|n| Event::Matched(Box::new(MatchedDeal { number: n, generated: n * 10, deal, printed: String::new() })))
         .collect();
     let _ = a.on_run_msgs(g, more);
     let kept: Vec<u64> = a.results.deals.iter().map(|d| d.number).collect();
@@ -124,12 +125,12 @@ fn stale_generations_are_dropped() {
     a.on_run_started(old + 1, TableInfo::default(), Vec::new());
     assert_eq!(a.state, RunState::Running);
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[0]).unwrap();
-    let stale = vec![RunMsg::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new() }))];
+    let stale = vec![Event::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new() }))];
     let _ = a.on_run_msgs(old, stale);
     // The old results stay, marked stale, until the new run reports.
     assert_eq!(a.results.deals.len(), 3);
     assert!(a.stale);
-    let progress = RunMsg::Progress { generated: 10, produced: 0, elapsed: std::time::Duration::from_millis(5) };
+    let progress = Event::Progress { generated: 10, produced: 0, elapsed: std::time::Duration::from_millis(5) };
     let _ = a.on_run_msgs(old + 1, vec![progress]);
     assert!(a.results.deals.is_empty());
     assert!(!a.stale);
@@ -327,7 +328,7 @@ fn a_run_failing_at_once_keeps_the_last_results() {
         dealbench::script::diag::Span::new(3, 4),
         "division by zero",
     );
-    let _ = a.on_run_msgs(g, vec![RunMsg::Failed(Box::new(d))]);
+    let _ = a.on_run_msgs(g, vec![Event::Failed(Box::new(d))]);
     assert_eq!(a.state, RunState::Error);
     assert!(a.stale);
     assert_eq!(a.results.deals.len(), 3);
@@ -342,7 +343,7 @@ fn a_new_run_asks_for_the_solve_of_its_first_deal() {
     let _ = a.request_run();
     a.on_run_started(g, TableInfo::default(), Vec::new());
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[1]).unwrap();
-    let m = RunMsg::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
+    let m = Event::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
     let effects = a.on_run_msgs(g, vec![m]);
     assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
 }

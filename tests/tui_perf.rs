@@ -8,9 +8,11 @@ use std::time::{Duration, Instant};
 
 use dealbench::cards::Deal;
 
+use dealbench::run::{Event, RunOptions};
+use dealbench::tui::TuiOptions;
 use dealbench::tui::app::App;
 use dealbench::tui::config::Config;
-use dealbench::tui::engine::{self, RunMsg, RunParams};
+use dealbench::tui::engine;
 use dealbench::tui::runtime::atomic_write;
 use dealbench::tui::watcher;
 
@@ -20,13 +22,17 @@ const SCRIPT: &str = "produce 1000\ncondition spades(north) >= 6\naction printon
 fn first_match(source: &str) -> Deal {
     let compiled = engine::compile(source, "p.dlr").unwrap();
     let (tx, rx) = mpsc::sync_channel(64);
-    let _ctl = engine::start(&compiled, &RunParams { keep: 100, ..RunParams::default() }, 1, tx, |_, b| b);
+    let _ctl = engine::start(&compiled, options(None), 1, tx, |_, e| e);
     loop {
-        let batch: Vec<RunMsg> = rx.recv_timeout(Duration::from_secs(10)).unwrap();
-        if let Some(RunMsg::Matched(m)) = batch.into_iter().find(|m| matches!(m, RunMsg::Matched(_))) {
+        if let Event::Matched(m) = rx.recv_timeout(Duration::from_secs(10)).unwrap() {
             return m.deal;
         }
     }
+}
+
+/// The workbench's run options for a seed.
+fn options(seed: Option<i64>) -> RunOptions {
+    TuiOptions { seed, ..TuiOptions::default() }.switches().resolve("p.dlr").unwrap().options
 }
 
 /// North's spades.
@@ -81,16 +87,15 @@ fn memory_stays_bounded_over_a_long_run() {
     let compiled = engine::compile(&src, "m.dlr").unwrap();
     app.on_run_started(g, compiled.table, Vec::new());
     let (tx, rx) = mpsc::sync_channel(256);
-    let params = RunParams { keep: app.keep, seed: Some(1), ..RunParams::default() };
-    let _ctl = engine::start(&compiled, &params, g, tx, |g, b| (g, b));
+    let _ctl = engine::start(&compiled, options(Some(1)), g, tx, |g, e| (g, e));
     let before = rss_kib();
     let t = Instant::now();
     let mut peak = before;
     let mut batches = 0u64;
     loop {
-        let (generation, batch) = rx.recv_timeout(Duration::from_secs(60)).unwrap();
-        let done = batch.iter().any(|m| matches!(m, RunMsg::Finished(_)));
-        let _ = app.on_run_msgs(generation, batch);
+        let (generation, event) = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        let done = matches!(event, Event::Finished(_));
+        let _ = app.on_run_msgs(generation, vec![event]);
         batches += 1;
         if batches.is_multiple_of(64) {
             peak = peak.max(rss_kib());

@@ -4,8 +4,8 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use dealbench::tui::TuiOptions;
 use dealbench::tui::app::{App, RunState};
-use dealbench::tui::engine::RunParams;
 use dealbench::tui::runtime::{Msg, Runtime, event_loop};
 use dealbench::tui::theme::Theme;
 use dealbench::tui::watcher;
@@ -36,7 +36,7 @@ fn the_loop_saves_reloads_reruns_and_quits() {
         let _ = watch_tx.send(Msg::FileChanged);
     })
     .unwrap();
-    let mut rt = Runtime::new(tx.clone(), RunParams { seed: Some(3), keep: 100, ..RunParams::default() });
+    let mut rt = Runtime::new(tx.clone(), TuiOptions { seed: Some(3), ..TuiOptions::default() }.switches());
 
     let driver_file = file.clone();
     let driver = std::thread::spawn(move || {
@@ -91,7 +91,7 @@ fn quit_after(tag: &str, meddle: fn(&std::path::Path)) -> (App, std::path::PathB
         let _ = watch_tx.send(Msg::FileChanged);
     })
     .unwrap();
-    let mut rt = Runtime::new(tx.clone(), RunParams { seed: Some(3), keep: 100, ..RunParams::default() });
+    let mut rt = Runtime::new(tx.clone(), TuiOptions { seed: Some(3), ..TuiOptions::default() }.switches());
     let driver_file = file.clone();
     let driver = std::thread::spawn(move || {
         let key = |code, mods| Msg::Term(Event::Key(KeyEvent::new(code, mods)));

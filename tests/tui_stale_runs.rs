@@ -5,7 +5,8 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dealbench::tui::engine::{self, RunMsg, RunParams};
+use dealbench::run::{Event, RunControl, RunOptions};
+use dealbench::tui::engine;
 
 /// Threads of this process named like a run's (its workers inherit the name).
 fn run_threads() -> usize {
@@ -21,14 +22,14 @@ fn twenty_quick_saves_leave_no_stale_run_solving() {
     let src = "produce 3\ncondition tricks(south, notrump) >= 7\naction printoneline\n";
     let compiled = engine::compile(src, "t.dlr").expect("compiles");
     let threads = 3;
-    let params = RunParams { seed: Some(5), threads: Some(threads), keep: 10, ..RunParams::default() };
+    let options = RunOptions { seed: Some(5), threads, matched_events: true, ..RunOptions::default() };
     let (tx, rx) = mpsc::sync_channel(256);
-    let mut ctl: Option<engine::RunControl> = None;
+    let mut ctl: Option<RunControl> = None;
     for generation in 1..=20u64 {
         if let Some(c) = ctl.take() {
             c.cancel();
         }
-        ctl = Some(engine::start(&compiled, &params, generation, tx.clone(), |g, batch| (g, batch)));
+        ctl = Some(engine::start(&compiled, options.clone(), generation, tx.clone(), |g, e| (g, e)));
         std::thread::sleep(Duration::from_millis(15));
     }
     let started = Instant::now();
@@ -41,8 +42,8 @@ fn twenty_quick_saves_leave_no_stale_run_solving() {
     eprintln!("run threads {:.0} ms after the last start: {left}", started.elapsed().as_secs_f64() * 1e3);
     assert!(left <= 1 + threads, "{left} run threads: stale runs are still solving");
     loop {
-        let (g, batch) = rx.recv_timeout(Duration::from_secs(60)).expect("the newest run reports");
-        if g == 20 && batch.iter().any(|m| matches!(m, RunMsg::Matched(_))) {
+        let (g, event) = rx.recv_timeout(Duration::from_secs(60)).expect("the newest run reports");
+        if g == 20 && matches!(event, Event::Matched(_)) {
             break;
         }
     }

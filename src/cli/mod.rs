@@ -49,8 +49,7 @@ pub fn main() -> i32 {
 
 #[cfg(feature = "workbench")]
 fn open_workbench(cli: Cli) -> i32 {
-    let threads = cli.threads.map(|n| n.clamp(1, dealbench::run::switches::cores()));
-    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads, color: None };
+    let opts = dealbench::tui::TuiOptions { theme: cli.theme, seed: cli.seed, threads: cli.threads, color: None };
     match dealbench::tui::open(cli.script, opts) {
         Ok(()) => 0,
         Err(e) => {

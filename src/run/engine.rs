@@ -4,14 +4,13 @@
 use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
-use super::{Event, Matched, RunOptions, Summary};
+use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat};
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Program};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
 /// Salt that gives the actions an `rnd` stream of their own, apart from the condition's,
@@ -21,7 +20,7 @@ const ACTION_RND_SALT: u64 = 0x5DEE_CE66_D1CE_5EED;
 pub(super) struct Engine<'a> {
     pub(super) program: &'a Program,
     pub(super) options: &'a RunOptions,
-    tx: &'a SyncSender<Event>,
+    tx: &'a dyn EventSink,
     /// Set to cancel the run; double-dummy solves read it too.
     pub(super) cancel: &'a Arc<AtomicBool>,
 }
@@ -121,7 +120,7 @@ impl<'a> Engine<'a> {
     pub(super) fn new(
         program: &'a Program,
         options: &'a RunOptions,
-        tx: &'a SyncSender<Event>,
+        tx: &'a dyn EventSink,
         cancel: &'a Arc<AtomicBool>,
     ) -> Self {
         Engine { program, options, tx, cancel }
@@ -214,7 +213,7 @@ impl<'a> Engine<'a> {
             self.sequential(&lim, source, &mut c)
         };
         if !c.pending.is_empty() {
-            let _ = self.tx.send(Event::Output(std::mem::take(&mut c.pending)));
+            let _ = self.tx.deliver(Event::Output(std::mem::take(&mut c.pending)));
         }
         let cancelled = match halt {
             Some(Halt::Failed(e)) => return self.fail(&e),
@@ -225,9 +224,9 @@ impl<'a> Engine<'a> {
         let elapsed = start.elapsed();
         self.progress(&c.state, generated, c.produced, elapsed);
         let text = c.state.finish(generated, c.produced, elapsed.as_secs_f64());
-        let _ = self.tx.send(Event::Output(text));
+        let _ = self.tx.deliver(Event::Output(text));
         let summary = Summary { generated, produced: c.produced, seed: lim.seed, elapsed, cancelled };
-        let _ = self.tx.send(Event::Finished(summary));
+        let _ = self.tx.deliver(Event::Finished(summary));
     }
 
     /// One thread: deal, test, act. Returns the deals generated and why it stopped early.
@@ -255,22 +254,22 @@ impl<'a> Engine<'a> {
     /// Sends a matching deal, or batches its printed text; false when nobody listens.
     fn deliver(&self, pending: &mut String, m: Matched) -> bool {
         if self.options.matched_events {
-            return self.tx.send(Event::Matched(Box::new(m))).is_ok();
+            return self.tx.deliver(Event::Matched(Box::new(m)));
         }
         pending.push_str(&m.printed);
         if pending.len() >= 1 << 16 {
-            return self.tx.send(Event::Output(std::mem::take(pending))).is_ok();
+            return self.tx.deliver(Event::Output(std::mem::take(pending)));
         }
         true
     }
 
     fn progress(&self, state: &ActionState, generated: u64, produced: u64, elapsed: Duration) {
-        let _ = self.tx.send(Event::Progress { generated, produced, elapsed });
-        let _ = self.tx.send(Event::Stats(Box::new(state.snapshot(generated, produced))));
+        let _ = self.tx.deliver(Event::Progress { generated, produced, elapsed });
+        let _ = self.tx.deliver(Event::Stats(Box::new(state.snapshot(generated, produced))));
     }
 
     fn fail(&self, e: &EvalError) {
-        let _ = self.tx.send(Event::Failed(Box::new(self.program.diagnostic(e))));
+        let _ = self.tx.deliver(Event::Failed(Box::new(self.program.diagnostic(e))));
     }
 }
 

@@ -102,7 +102,7 @@ impl Default for RunOptions {
 }
 
 /// A deal that matched the condition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Matched {
     /// 1-based number among the produced deals.
     pub number: u64,
@@ -115,7 +115,7 @@ pub struct Matched {
 }
 
 /// How a run ended.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// Deals dealt.
     pub generated: u64,
@@ -154,18 +154,26 @@ pub enum Event {
     Failed(Box<Diagnostic>),
 }
 
-/// A running (or finished) run.
-pub struct RunHandle {
-    events: Receiver<Event>,
+/// Where a run's events go: a channel of the caller's, with whatever it adds (the workbench
+/// tags each event with its run's generation).
+pub trait EventSink: Send + Sync + 'static {
+    /// Delivers one event; false when nobody listens any more (the run then stops).
+    fn deliver(&self, event: Event) -> bool;
+}
+
+impl EventSink for SyncSender<Event> {
+    fn deliver(&self, event: Event) -> bool {
+        self.send(event).is_ok()
+    }
+}
+
+/// A run started with [`spawn`]: cancel it, or let it finish. Dropping it cancels the run.
+pub struct RunControl {
     cancel: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl RunHandle {
-    /// The run's events.
-    pub fn events(&self) -> &Receiver<Event> {
-        &self.events
-    }
+impl RunControl {
     /// Asks the run to stop; a `Finished` event with `cancelled` follows.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
@@ -177,28 +185,73 @@ impl RunHandle {
     }
 }
 
-impl Drop for RunHandle {
+impl Drop for RunControl {
     fn drop(&mut self) {
         self.cancel();
-        // Drain so a worker blocked on a full channel can see the flag and exit.
-        while self.events.try_recv().is_ok() {}
         // Dropping the join handle detaches the run's thread: it ends on its own once it sees
         // the flag, and nobody waits for it here.
         drop(self.thread.take());
     }
 }
 
-/// Starts a run on a worker thread and returns at once.
+/// A run started with [`start`], whose events arrive on its own channel.
+pub struct RunHandle {
+    events: Receiver<Event>,
+    control: RunControl,
+}
+
+impl RunHandle {
+    /// The run's events.
+    pub fn events(&self) -> &Receiver<Event> {
+        &self.events
+    }
+    /// Asks the run to stop; a `Finished` event with `cancelled` follows.
+    pub fn cancel(&self) {
+        self.control.cancel();
+    }
+
+    /// The run's cancel flag, for stopping it from elsewhere (setting it is [`Self::cancel`]).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.control.cancel_flag()
+    }
+}
+
+impl Drop for RunHandle {
+    fn drop(&mut self) {
+        self.control.cancel();
+        // Drain so a worker blocked on a full channel can see the flag and exit.
+        while self.events.try_recv().is_ok() {}
+    }
+}
+
+/// Starts a run on a worker thread and returns at once; its events arrive on the handle.
 pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
     let (tx, rx) = std::sync::mpsc::sync_channel(4096);
+    RunHandle { events: rx, control: spawn(program, options, tx) }
+}
+
+/// Starts a run on a worker thread whose events go to `sink`, and returns at once. Every run
+/// ends with a `Finished` or `Failed` event, a panic in the engine or a thread that cannot be
+/// started included.
+pub fn spawn(program: Arc<Program>, options: RunOptions, sink: impl EventSink) -> RunControl {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
-    let thread = std::thread::Builder::new()
-        .name("dealbench-run".into())
-        .stack_size(16 << 20)
-        .spawn(move || run_guarded(&program, &options, &tx, &flag))
-        .ok();
-    RunHandle { events: rx, cancel, thread }
+    let sink = Arc::new(sink);
+    let in_thread = sink.clone();
+    let thread = std::thread::Builder::new().name("dealbench-run".into()).stack_size(16 << 20).spawn({
+        let program = program.clone();
+        move || run_guarded(&program, &options, &*in_thread, &flag)
+    });
+    let thread = match thread {
+        Ok(t) => Some(t),
+        Err(e) => {
+            let text = format!("cannot start the run's thread: {e}");
+            let d = Diagnostic::error(&program.script.file, &program.source, Default::default(), text);
+            sink.deliver(Event::Failed(Box::new(d)));
+            None
+        }
+    };
+    RunControl { cancel, thread }
 }
 
 /// The deals a run of `program` with `options` generates at most, and produces at most.
@@ -206,7 +259,7 @@ pub fn deal_limits(program: &Program, options: &RunOptions) -> (u64, u64) {
     engine::counts(program, options)
 }
 
-fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, cancel: &Arc<AtomicBool>) {
+fn run_guarded(program: &Program, options: &RunOptions, tx: &dyn EventSink, cancel: &Arc<AtomicBool>) {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         engine::Engine::new(program, options, tx, cancel).run();
     }));
@@ -214,6 +267,6 @@ fn run_guarded(program: &Program, options: &RunOptions, tx: &SyncSender<Event>, 
         let msg = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned());
         let text = format!("internal error: the engine panicked ({}); please report it", msg.unwrap_or_default());
         let d = Diagnostic::error(&program.script.file, &program.source, Default::default(), text);
-        let _ = tx.send(Event::Failed(Box::new(d)));
+        tx.deliver(Event::Failed(Box::new(d)));
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::engine::{DdResult, MatchedDeal, RunMsg, RunSummary, TableInfo};
+use super::engine::{DdResult, TableInfo};
 use super::highlight::{Highlighter, RowSpan};
 use super::line_edit;
 pub use super::overlay::Overlay;
@@ -16,6 +16,7 @@ use super::pane::PaneView;
 use super::theme::Theme;
 use crate::cards::Deal;
 use crate::run::stats::Stats;
+use crate::run::{Event, Matched as MatchedDeal, Summary};
 use crate::script::diag::Diagnostic;
 
 /// The panes, in Tab order.
@@ -441,7 +442,7 @@ impl App {
     }
 
     /// A batch of run events; stale generations are dropped.
-    pub fn on_run_msgs(&mut self, generation: u64, msgs: Vec<RunMsg>) -> Vec<Effect> {
+    pub fn on_run_msgs(&mut self, generation: u64, msgs: Vec<Event>) -> Vec<Effect> {
         if generation != self.generation {
             return Vec::new();
         }
@@ -449,7 +450,7 @@ impl App {
         for m in msgs {
             // The old results give way to the first real results of the new run; a run that
             // fails before any leaves them on screen, stale.
-            if !matches!(m, RunMsg::Failed(_) | RunMsg::Crashed(_))
+            if !matches!(m, Event::Failed(_))
                 && let Some(table) = self.fresh_table.take()
             {
                 self.results = Results { table, generation, ..Results::default() };
@@ -460,10 +461,10 @@ impl App {
         if (self.results.generation, self.results.selected) != before { self.dd_request() } else { Vec::new() }
     }
 
-    fn on_run_msg(&mut self, m: RunMsg) {
+    fn on_run_msg(&mut self, m: Event) {
         let r = &mut self.results;
         match m {
-            RunMsg::Matched(d) => {
+            Event::Matched(d) => {
                 r.produced = r.produced.max(d.number);
                 r.generated = r.generated.max(d.generated);
                 r.deals.push_back(*d);
@@ -476,33 +477,28 @@ impl App {
                     r.select(first);
                 }
             }
-            RunMsg::Progress { generated, produced, elapsed } => {
+            Event::Progress { generated, produced, elapsed } => {
                 r.generated = generated;
                 r.produced = produced;
                 r.elapsed = elapsed;
             }
-            RunMsg::Stats(s) => {
+            Event::Stats(s) => {
                 r.generated = r.generated.max(s.generated);
                 r.produced = r.produced.max(s.produced);
                 r.stats = *s;
             }
-            RunMsg::Output(text) => r.output.push_str(&text),
-            RunMsg::Finished(RunSummary { generated, produced, seed, elapsed, cancelled }) => {
+            Event::Output(text) => r.output.push_str(&text),
+            Event::Finished(Summary { generated, produced, seed, elapsed, cancelled }) => {
                 r.generated = generated;
                 r.produced = produced;
                 r.seed = Some(seed);
                 r.elapsed = elapsed;
                 self.state = if cancelled { RunState::Cancelled } else { RunState::Done };
             }
-            RunMsg::Failed(d) => {
+            Event::Failed(d) => {
                 self.state = RunState::Error;
                 self.say(format!("{}:{}: {}", d.line, d.column, d.message), true);
                 self.diagnostics.push(*d);
-            }
-            RunMsg::Skipped(n) => r.dropped += n,
-            RunMsg::Crashed(why) => {
-                self.state = RunState::Error;
-                self.say(format!("engine error: {why}"), true);
             }
         }
     }

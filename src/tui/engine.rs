@@ -1,76 +1,17 @@
-//! The one module that talks to the engine and the solver, so the rest of the workbench
-//! sees only the plain messages below.
+//! The one module that talks to the engine and the solver.
 //!
 //! Runs: `compile` on the main thread (fast, panic-guarded), then [`start`] spawns the
-//! engine's run and a forwarder thread that batches its events, tags them with the run's
-//! generation, and turns a vanished run (a panic in a worker) into [`RunMsg::Crashed`].
+//! engine's run, whose [`Event`]s arrive on the workbench's channel tagged with the run's
+//! generation ([`Tagged`], the one place that tags them).
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::mpsc::SyncSender;
 
 use crate::cards::Deal;
-use crate::run::stats::Stats;
+use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
-
-/// One matched deal, as the workbench keeps it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchedDeal {
-    /// 1-based number among the produced deals.
-    pub number: u64,
-    /// Deals generated when this one matched.
-    pub generated: u64,
-    /// The cards.
-    pub deal: Deal,
-    /// What the script prints for this deal.
-    pub printed: String,
-}
-
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RunSummary {
-    /// Deals generated.
-    pub generated: u64,
-    /// Deals produced.
-    pub produced: u64,
-    /// The seed used.
-    pub seed: i64,
-    /// Wall time.
-    pub elapsed: Duration,
-    /// True when it was stopped early.
-    pub cancelled: bool,
-}
-
-/// What a run reports.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RunMsg {
-    /// A deal matched.
-    Matched(Box<MatchedDeal>),
-    /// Counters.
-    Progress {
-        /// Deals generated.
-        generated: u64,
-        /// Deals produced.
-        produced: u64,
-        /// Time since the start.
-        elapsed: Duration,
-    },
-    /// A statistics snapshot.
-    Stats(Box<Stats>),
-    /// End-of-run text, as `dealbench run` prints it.
-    Output(String),
-    /// The run ended.
-    Finished(RunSummary),
-    /// A runtime error in the script.
-    Failed(Box<Diagnostic>),
-    /// The engine stopped without finishing (a panic in a worker).
-    Crashed(String),
-    /// Matched deals skipped before reaching the workbench (beyond `keep` in one batch).
-    Skipped(u64),
-}
 
 /// What the script says about the table, for the deal pane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,24 +31,9 @@ pub struct Compiled {
     program: Arc<crate::eval::Program>,
 }
 
-/// Run settings from the command line.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunParams {
-    /// Fixed seed.
-    pub seed: Option<i64>,
-    /// Worker threads.
-    pub threads: Option<usize>,
-    /// The script's name, for messages.
-    pub input_name: String,
-    /// Matched deals the workbench keeps; older ones in a batch are skipped early.
-    pub keep: usize,
-}
-
 thread_local! {
     static GUARDED: Cell<bool> = const { Cell::new(false) };
 }
-
-static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
 /// Runs `f`, turning a panic into `Err` with its message. While it runs, the panic hook
 /// installed by [`install_panic_hook`] leaves the terminal alone.
@@ -119,28 +45,20 @@ pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Wraps the current panic hook (ratatui's, which restores the terminal): panics on the
-/// main thread outside [`guarded`] still restore and report; panics on worker threads or
-/// inside `guarded` are only recorded, for the UI to show.
+/// main thread outside [`guarded`] still restore and report; panics on other threads or
+/// inside `guarded` print nothing over the screen: the run reports its own as a `Failed`
+/// event, and `guarded` returns the message.
 pub fn install_panic_hook() {
     let main = std::thread::current().id();
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let quiet = std::thread::current().id() != main || GUARDED.with(Cell::get);
-        if quiet {
-            if let Ok(mut l) = LAST_PANIC.lock() {
-                *l = Some(info.to_string());
-            }
-        } else {
+        if !quiet {
             use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
             let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture, DisableBracketedPaste);
             prev(info);
         }
     }));
-}
-
-/// The last panic recorded by the hook, taken.
-pub fn take_last_panic() -> Option<String> {
-    LAST_PANIC.lock().ok().and_then(|mut l| l.take())
 }
 
 /// Compiles a script; a panic in the compiler becomes a diagnostic.
@@ -159,132 +77,34 @@ pub fn compile(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic
 fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic>> {
     let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
     let table = TableInfo { dealer: program.dealer(), vulnerable: program.vulnerable() };
-    Ok(Compiled { table, warnings: Vec::new(), program: Arc::new(program) })
+    let warnings = program.script.warnings.clone();
+    Ok(Compiled { table, warnings, program: Arc::new(program) })
 }
 
-/// A run in progress: cancel it, or let it finish.
-pub struct RunControl {
-    cancel: Arc<AtomicBool>,
+/// A run's events on the workbench's channel, each wrapped with the run's generation, so
+/// that the app can drop those of a run it has replaced.
+struct Tagged<M> {
+    tx: SyncSender<M>,
+    generation: u64,
+    wrap: fn(u64, Event) -> M,
 }
 
-impl RunControl {
-    /// Stops the run: its workers and double-dummy solves end within milliseconds; its
-    /// remaining events are dropped by generation anyway.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+impl<M: Send + 'static> EventSink for Tagged<M> {
+    fn deliver(&self, event: Event) -> bool {
+        self.tx.send((self.wrap)(self.generation, event)).is_ok()
     }
 }
 
-fn convert(ev: crate::run::Event) -> RunMsg {
-    use crate::run::Event;
-    match ev {
-        Event::Matched(m) => {
-            let m = *m;
-            RunMsg::Matched(Box::new(MatchedDeal {
-                number: m.number,
-                generated: m.generated,
-                deal: m.deal,
-                printed: m.printed,
-            }))
-        }
-        Event::Progress { generated, produced, elapsed } => RunMsg::Progress { generated, produced, elapsed },
-        Event::Stats(s) => RunMsg::Stats(s),
-        Event::Output(t) => RunMsg::Output(t),
-        Event::Finished(s) => RunMsg::Finished(RunSummary {
-            generated: s.generated,
-            produced: s.produced,
-            seed: s.seed,
-            elapsed: s.elapsed,
-            cancelled: s.cancelled,
-        }),
-        Event::Failed(d) => RunMsg::Failed(d),
-    }
-}
-
-/// Keeps a batch small: the last `keep` matched deals, the last progress and statistics.
-fn coalesce(batch: Vec<RunMsg>, keep: usize) -> Vec<RunMsg> {
-    let matched = batch.iter().filter(|m| matches!(m, RunMsg::Matched(_))).count();
-    let last_stats = batch.iter().rposition(|m| matches!(m, RunMsg::Stats(_)));
-    let last_progress = batch.iter().rposition(|m| matches!(m, RunMsg::Progress { .. }));
-    let mut skip = matched.saturating_sub(keep.max(1));
-    let mut out = Vec::with_capacity(batch.len().min(keep + 8));
-    if skip > 0 {
-        out.push(RunMsg::Skipped(skip as u64));
-    }
-    for (i, m) in batch.into_iter().enumerate() {
-        match m {
-            RunMsg::Matched(_) if skip > 0 => skip -= 1,
-            RunMsg::Stats(_) if Some(i) != last_stats => {}
-            RunMsg::Progress { .. } if Some(i) != last_progress => {}
-            m => out.push(m),
-        }
-    }
-    out
-}
-
-/// Starts a run; its messages arrive on `sink` as `wrap(generation, batch)`.
+/// Starts a run of `compiled`; its events arrive on `tx` as `wrap(generation, event)`, the
+/// last a `Finished` or `Failed` (a panic in the engine included).
 pub fn start<M: Send + 'static>(
     compiled: &Compiled,
-    params: &RunParams,
+    options: RunOptions,
     generation: u64,
-    sink: SyncSender<M>,
-    wrap: fn(u64, Vec<RunMsg>) -> M,
+    tx: SyncSender<M>,
+    wrap: fn(u64, Event) -> M,
 ) -> RunControl {
-    let defaults = crate::run::RunOptions::default();
-    let options = crate::run::RunOptions {
-        seed: params.seed,
-        input_name: params.input_name.clone(),
-        threads: params.threads.unwrap_or(defaults.threads),
-        ..defaults
-    };
-    let keep = params.keep;
-    let program = compiled.program.clone();
-    // The run starts here, so that cancelling sets its own flag at once (its workers and
-    // double-dummy solves read it), not a flag its forwarder polls.
-    let handle = guarded(|| crate::run::start(program, options));
-    let cancel = handle.as_ref().map_or_else(|_| Arc::new(AtomicBool::new(false)), |h| h.cancel_flag());
-    let flag = cancel.clone();
-    let spawned = std::thread::Builder::new().name(format!("forward-{generation}")).spawn(move || {
-        let handle = match handle {
-            Ok(h) => h,
-            Err(p) => {
-                let _ = sink.send(wrap(generation, vec![RunMsg::Crashed(format!("the engine panicked: {p}"))]));
-                return;
-            }
-        };
-        let mut ended = false;
-        loop {
-            if flag.load(Ordering::Relaxed) {
-                handle.cancel();
-                return;
-            }
-            let first = match handle.events().recv_timeout(Duration::from_millis(20)) {
-                Ok(ev) => ev,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
-            let mut batch = vec![convert(first)];
-            while batch.len() < 20_000 {
-                match handle.events().try_recv() {
-                    Ok(ev) => batch.push(convert(ev)),
-                    Err(_) => break,
-                }
-            }
-            ended = batch.iter().any(|m| matches!(m, RunMsg::Finished(_) | RunMsg::Failed(_)));
-            if sink.send(wrap(generation, coalesce(batch, keep))).is_err() {
-                return;
-            }
-        }
-        if !ended && !flag.load(Ordering::Relaxed) {
-            let why = take_last_panic().unwrap_or_else(|| "the run stopped without finishing".into());
-            let _ = sink.send(wrap(generation, vec![RunMsg::Crashed(why)]));
-        }
-    });
-    if let Err(e) = spawned {
-        // Nothing to forward: report it through the return path of the caller's next draw.
-        eprintln!("dealbench: cannot start a thread: {e}");
-    }
-    RunControl { cancel }
+    crate::run::spawn(compiled.program.clone(), options, Tagged { tx, generation, wrap })
 }
 
 /// A double-dummy table and par, for the DD pane.

@@ -43,6 +43,18 @@ pub struct TuiOptions {
     pub color: Option<String>,
 }
 
+impl TuiOptions {
+    /// The switches the workbench's runs are resolved from, as `dealbench run`'s are.
+    pub fn switches(&self) -> crate::run::switches::Switches {
+        crate::run::switches::Switches {
+            seed: self.seed,
+            threads: self.threads,
+            matched_events: true,
+            ..Default::default()
+        }
+    }
+}
+
 /// The example opened by `dealbench` with no script.
 pub const EXAMPLE: &str = include_str!("../../assets/example.dlr");
 

@@ -18,10 +18,12 @@ use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdat
 
 use super::app::{App, Effect};
 use super::config::{self, Config};
-use super::engine::{self, DdResult, RunControl, RunMsg, RunParams};
+use super::engine::{self, DdResult};
 use super::theme::{ColorDepth, Theme};
 use super::{TuiOptions, ui, watcher};
 use crate::cards::Deal;
+use crate::run::switches::Switches;
+use crate::run::{Event as RunEvent, RunControl};
 
 /// What arrives on the loop's channel.
 pub enum Msg {
@@ -30,7 +32,7 @@ pub enum Msg {
     /// The terminal could not be read.
     TermGone(String),
     /// A batch of a run's events.
-    Run(u64, Vec<RunMsg>),
+    Run(u64, RunEvent),
     /// The script changed on disk.
     FileChanged,
     /// A double-dummy solve finished.
@@ -123,9 +125,7 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
         }
     })?;
 
-    let params =
-        RunParams { seed: opts.seed, threads: opts.threads, input_name: path.display().to_string(), keep: app.keep };
-    let mut rt = Runtime::new(tx, params);
+    let mut rt = Runtime::new(tx, opts.switches());
     let result = event_loop(&mut terminal, &mut app, &mut rt, &rx, true);
     if let Some(r) = rt.run.take() {
         r.cancel();
@@ -200,14 +200,14 @@ pub struct Runtime {
     tx: SyncSender<Msg>,
     dd_tx: Sender<DdRequest>,
     run: Option<RunControl>,
-    params: RunParams,
+    switches: Switches,
 }
 
 impl Runtime {
     /// A runtime whose runs and solves report on `tx`.
-    pub fn new(tx: SyncSender<Msg>, params: RunParams) -> Runtime {
+    pub fn new(tx: SyncSender<Msg>, switches: Switches) -> Runtime {
         let dd_tx = spawn_solver(tx.clone());
-        Runtime { tx, dd_tx, run: None, params }
+        Runtime { tx, dd_tx, run: None, switches }
     }
 }
 
@@ -274,7 +274,7 @@ pub fn event_loop<B: Backend>(
                 Msg::Term(Event::Mouse(m)) => effects.extend(app.on_mouse(m)),
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
-                Msg::Run(generation, batch) => effects.extend(app.on_run_msgs(generation, batch)),
+                Msg::Run(generation, event) => effects.extend(app.on_run_msgs(generation, vec![event])),
                 Msg::FileChanged => effects.extend(app.on_disk_read(std::fs::read(&app.path))),
                 Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
                 Msg::Signal(sig) => {
@@ -302,10 +302,17 @@ impl Runtime {
                 }
                 match engine::compile(&source, &app.file_name) {
                     Err(diags) => app.on_compile_error(generation, diags),
-                    Ok(compiled) => {
-                        app.on_run_started(generation, compiled.table, compiled.warnings.clone());
-                        self.run = Some(engine::start(&compiled, &self.params, generation, self.tx.clone(), Msg::Run));
-                    }
+                    Ok(compiled) => match self.switches.resolve(&app.path.display().to_string()) {
+                        Ok(resolved) => {
+                            app.on_run_started(generation, compiled.table, compiled.warnings.clone());
+                            for note in resolved.notes {
+                                app.say(note, false);
+                            }
+                            let (tx, tag) = (self.tx.clone(), Msg::Run);
+                            self.run = Some(engine::start(&compiled, resolved.options, generation, tx, tag));
+                        }
+                        Err(e) => app.say(e.to_string(), true),
+                    },
                 }
                 Vec::new()
             }
