@@ -19,7 +19,7 @@ use crate::run::stats::Stats;
 use crate::run::{Event, Matched as MatchedDeal, Summary};
 use crate::script::diag::Diagnostic;
 
-/// The panes, in Tab order.
+/// The panes' names; pane.rs registers what each is, in Tab order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pane {
     /// The script.
@@ -35,19 +35,8 @@ pub enum Pane {
 }
 
 impl Pane {
-    /// All panes in Tab order.
+    /// All panes, in the order pane.rs registers them (Tab order).
     pub const ALL: [Pane; 5] = [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text];
-
-    /// The pane's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Pane::Editor => "Script",
-            Pane::Deal => "Deal",
-            Pane::Stats => "Statistics",
-            Pane::Dd => "Double dummy",
-            Pane::Text => "Output",
-        }
-    }
 }
 
 /// Where the run is.
@@ -383,6 +372,11 @@ impl App {
     /// True when the pane is on screen.
     pub fn visible(&self, pane: Pane) -> bool {
         self.wide() || self.focus == pane
+    }
+
+    /// The panes in Tab order.
+    pub fn panes(&self) -> impl Iterator<Item = &dyn PaneView> {
+        self.panes.iter().map(|p| p.as_ref())
     }
 
     /// A registered pane.

@@ -20,6 +20,14 @@ impl PaneView for DdPane {
         Pane::Dd
     }
 
+    fn title(&self) -> &'static str {
+        "Double dummy"
+    }
+
+    fn tab_label(&self) -> &'static str {
+        "DD"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Deals]
     }

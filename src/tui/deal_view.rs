@@ -19,6 +19,10 @@ impl PaneView for DealPane {
         Pane::Deal
     }
 
+    fn title(&self) -> &'static str {
+        "Deal"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Deals]
     }

@@ -24,6 +24,10 @@ impl PaneView for EditorPane {
         Pane::Editor
     }
 
+    fn title(&self) -> &'static str {
+        "Script"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Editor]
     }

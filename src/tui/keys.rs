@@ -44,7 +44,7 @@ impl App {
                 Vec::new()
             }
             Action::FocusBy(step) => self.focus_next(step),
-            Action::FocusAt(i) => self.focus_to(Pane::ALL[i]),
+            Action::FocusAt(i) => self.focus_at(i),
             Action::FocusEditor => self.focus_to(Pane::Editor),
             Action::Explain => {
                 self.help_for_cursor();
@@ -95,9 +95,14 @@ impl App {
     }
 
     fn focus_next(&mut self, step: i32) -> Vec<Effect> {
-        let i = Pane::ALL.iter().position(|p| *p == self.focus).unwrap_or(0) as i32;
-        let n = Pane::ALL.len() as i32;
-        self.focus_to(Pane::ALL[(i + step).rem_euclid(n) as usize])
+        let order: Vec<Pane> = self.panes().map(|p| p.id()).collect();
+        let i = order.iter().position(|p| *p == self.focus).unwrap_or(0) as i32;
+        self.focus_to(order[(i + step).rem_euclid(order.len() as i32) as usize])
+    }
+
+    fn focus_at(&mut self, i: usize) -> Vec<Effect> {
+        let pane = self.panes().nth(i).map(|p| p.id());
+        pane.map_or_else(Vec::new, |p| self.focus_to(p))
     }
 
     fn focus_to(&mut self, pane: Pane) -> Vec<Effect> {

@@ -21,7 +21,7 @@ impl App {
         if let Some(tabs) = screen.tabs
             && y == tabs.y
         {
-            if let (MouseEventKind::Down(MouseButton::Left), Some(p)) = (ev.kind, tab_at(x)) {
+            if let (MouseEventKind::Down(MouseButton::Left), Some(p)) = (ev.kind, tab_at(self, x)) {
                 self.focus = p;
                 return self.dd_request();
             }

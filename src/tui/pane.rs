@@ -14,6 +14,12 @@ use super::{dd_view, deal_view, editor_view, stats_view, text_view};
 pub trait PaneView {
     /// Which pane this is.
     fn id(&self) -> Pane;
+    /// The title on its frame.
+    fn title(&self) -> &'static str;
+    /// Its name in the tab bar.
+    fn tab_label(&self) -> &'static str {
+        self.title()
+    }
     /// The key scopes it answers to, after the global keys, in order.
     fn scopes(&self) -> &'static [Scope];
     /// Draws it in `area`.
@@ -32,7 +38,7 @@ pub trait PaneView {
     fn on_run_started(&mut self) {}
 }
 
-/// Every pane, one line each.
+/// Every pane, one line each, in Tab order.
 pub fn registry() -> Vec<Box<dyn PaneView>> {
     vec![
         Box::new(editor_view::EditorPane),
@@ -62,5 +68,14 @@ impl Scroll {
     /// The mouse wheel: three rows.
     pub fn wheel(&mut self, down: bool) {
         self.act(Action::ScrollBy(if down { 3 } else { -3 }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_pane_is_registered_once_in_tab_order() {
+        let ids: Vec<_> = super::registry().iter().map(|p| p.id()).collect();
+        assert_eq!(ids, super::Pane::ALL);
     }
 }

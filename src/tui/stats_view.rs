@@ -25,6 +25,10 @@ impl PaneView for StatsPane {
         Pane::Stats
     }
 
+    fn title(&self) -> &'static str {
+        "Statistics"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Scroll]
     }

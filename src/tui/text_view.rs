@@ -21,6 +21,10 @@ impl PaneView for TextPane {
         Pane::Text
     }
 
+    fn title(&self) -> &'static str {
+        "Output"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Scroll]
     }

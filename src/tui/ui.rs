@@ -64,15 +64,14 @@ pub fn draw(f: &mut Frame, app: &App) {
     help::draw_overlays(f, app);
 }
 
-/// The tab titles' column ranges in the tab bar, for mouse clicks.
-pub fn tab_at(x: u16) -> Option<Pane> {
-    // " 1 Script │ 2 Deal │ 3 Statistics │ 4 DD │ 5 Output": widths of title plus padding and divider.
+/// The pane whose tab is at column `x` of the tab bar.
+pub fn tab_at(app: &App, x: u16) -> Option<Pane> {
+    // " 1 Script │ 2 Deal │ …": each tab is its label, the number and a space, padding and a divider.
     let mut at = 0u16;
-    for p in Pane::ALL {
-        let name = if p == Pane::Dd { "DD" } else { p.title() };
-        let w = name.chars().count() as u16 + 2 + 2 + 1;
+    for p in app.panes() {
+        let w = p.tab_label().chars().count() as u16 + 2 + 2 + 1;
         if x < at + w {
-            return Some(p);
+            return Some(p.id());
         }
         at += w;
     }
@@ -80,15 +79,9 @@ pub fn tab_at(x: u16) -> Option<Pane> {
 }
 
 fn draw_tabs(f: &mut Frame, area: Rect, app: &App) {
-    let titles: Vec<Line> = Pane::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let name = if *p == Pane::Dd { "DD" } else { p.title() };
-            Line::from(format!("{} {name}", i + 1))
-        })
-        .collect();
-    let sel = Pane::ALL.iter().position(|p| *p == app.focus).unwrap_or(0);
+    let titles: Vec<Line> =
+        app.panes().enumerate().map(|(i, p)| Line::from(format!("{} {}", i + 1, p.tab_label()))).collect();
+    let sel = app.panes().position(|p| p.id() == app.focus).unwrap_or(0);
     let tabs = Tabs::new(titles)
         .select(sel)
         .style(app.theme.get("ui.title"))

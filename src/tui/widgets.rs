@@ -18,7 +18,7 @@ pub fn pane_block<'a>(app: &App, pane: Pane, extra: Vec<Span<'a>>) -> Block<'a> 
     } else {
         (t.get("ui.border"), t.get("ui.title"))
     };
-    let mut spans = vec![Span::styled(format!(" {} ", pane.title()), title)];
+    let mut spans = vec![Span::styled(format!(" {} ", app.pane(pane).title()), title)];
     spans.extend(extra);
     Block::default()
         .borders(Borders::ALL)
