@@ -1,6 +1,8 @@
-//! The workbench's state: plain data, updated by the methods here and in `keys.rs`, each
-//! returning the [`Effect`]s the runtime carries out (saving, running, solving, copying).
-//! Nothing here does I/O, so tests drive it with key events and hand-built results.
+//! The workbench's shared state (the buffer, the run's results, the file's state) and the
+//! router over its parts: the panes (pane.rs), the overlay stack (overlay.rs) and the key
+//! table (keymap.rs, dispatched in keys.rs). Updates here and in files.rs, deals.rs and
+//! keys.rs return the [`Effect`]s the runtime carries out (saving, running, solving,
+//! copying). Nothing here does I/O, so tests drive it with key events and hand-built results.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
@@ -180,9 +182,9 @@ pub struct App {
     /// The editor buffer.
     pub editor: TextArea<'static>,
     /// The rows of the text last saved or loaded.
-    saved_lines: Vec<String>,
+    pub(super) saved_lines: Vec<String>,
     /// The buffer differs from `saved_lines` (kept up to date by every edit).
-    unsaved: bool,
+    pub(super) unsaved: bool,
     /// The rows as the highlighter last saw them, to find what the next edit changed.
     seen: Vec<String>,
     /// What changed on disk while the buffer had edits, for Ctrl-O.
@@ -353,17 +355,6 @@ impl App {
         self.highlighter.visible(self.editor.lines(), rows)
     }
 
-    /// True when `text` (normalized) is the text last saved or loaded.
-    fn is_saved(&self, text: &str) -> bool {
-        text.split('\n').eq(self.saved_lines.iter().map(String::as_str))
-    }
-
-    /// Records `text` (normalized) as what the file holds.
-    fn set_saved(&mut self, text: &str) {
-        self.saved_lines = rows(text);
-        self.unsaved = self.editor.lines() != self.saved_lines.as_slice();
-    }
-
     /// True when every pane is on screen at once.
     pub fn wide(&self) -> bool {
         self.size.0 >= 100 && self.size.1 >= 30
@@ -497,209 +488,6 @@ impl App {
         }
     }
 
-    // ---- deals and double dummy -----------------------------------------------------
-
-    /// Moves the selection by `delta` deals (clamped), returning the solve to start.
-    pub fn select_by(&mut self, delta: i64) -> Vec<Effect> {
-        let r = &mut self.results;
-        if r.deals.is_empty() {
-            return Vec::new();
-        }
-        // A pinned deal that has left the list sits just before its oldest deal.
-        let i = r.selected_index().map_or(-1, |i| i as i64);
-        let j = (i + delta).clamp(0, r.deals.len() as i64 - 1) as usize;
-        let n = r.deals[j].number;
-        r.select(Some(n));
-        self.dd_request()
-    }
-
-    /// Selects the first or last kept deal.
-    pub fn select_end(&mut self, last: bool) -> Vec<Effect> {
-        let r = &mut self.results;
-        let n = if last { r.deals.back() } else { r.deals.front() }.map(|d| d.number);
-        r.select(n);
-        self.dd_request()
-    }
-
-    /// Board information for a deal number: dealer and vulnerability, from the script or
-    /// else the standard board rotation.
-    pub fn board_info(&self, number: u64) -> (usize, u8) {
-        let idx = ((number.max(1) - 1) % 16) as usize;
-        let dealer = self.results.table.dealer.unwrap_or(idx % 4);
-        const VUL: [u8; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
-        let vul = self.results.table.vulnerable.unwrap_or(VUL[idx]);
-        (dealer, vul)
-    }
-
-    /// Asks for the selected deal's double-dummy solve when the DD pane shows and it is not known.
-    pub fn dd_request(&mut self) -> Vec<Effect> {
-        if !self.auto_dd || !self.visible(Pane::Dd) {
-            return Vec::new();
-        }
-        self.dd_solve_selected()
-    }
-
-    /// Asks for the selected deal's solve, whatever is on screen.
-    pub fn dd_solve_selected(&mut self) -> Vec<Effect> {
-        let Some(d) = self.results.selected_deal() else { return Vec::new() };
-        let key = (self.results.generation, d.number);
-        if self.dd.done.contains_key(&key) || self.dd.pending == Some(key) {
-            return Vec::new();
-        }
-        let (_, vul) = self.board_info(d.number);
-        let e = Effect::SolveDd { generation: key.0, number: key.1, deal: d.deal, vul };
-        self.dd.pending = Some(key);
-        vec![e]
-    }
-
-    /// A solve came back.
-    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, String>) {
-        if self.dd.pending == Some((generation, number)) {
-            self.dd.pending = None;
-        }
-        if self.dd.done.len() > 256 {
-            self.dd.done.clear();
-        }
-        self.dd.done.insert((generation, number), result);
-    }
-
-    /// The selected deal's solve, if known.
-    pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
-        let n = self.results.selected?;
-        self.dd.done.get(&(self.results.generation, n))
-    }
-
-    /// The kept deals as a PBN file.
-    pub fn pbn_export(&self) -> String {
-        let mut out = String::from("% PBN 2.1\n% Exported by dealbench\n\n");
-        for d in &self.results.deals {
-            let (dealer, vul) = self.board_info(d.number);
-            out.push_str(&format!("[Event \"{}\"]\n", self.file_name));
-            out.push_str(&format!("[Board \"{}\"]\n", d.number));
-            out.push_str(&format!("[Dealer \"{}\"]\n", ["N", "E", "S", "W"][dealer]));
-            out.push_str(&format!("[Vulnerable \"{}\"]\n", ["None", "NS", "EW", "All"][vul as usize & 3]));
-            out.push_str(&format!("[Deal \"{}\"]\n\n", d.deal.pbn()));
-        }
-        out
-    }
-
-    // ---- files -------------------------------------------------------------------------
-
-    /// Ctrl-S: save the buffer.
-    pub fn save(&mut self) -> Vec<Effect> {
-        let mut text = self.buffer_text();
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        vec![Effect::Save { path: self.path.clone(), text }]
-    }
-
-    /// The save finished: on success the run starts.
-    pub fn on_saved(&mut self, result: Result<String, String>) -> Vec<Effect> {
-        match result {
-            Ok(text) => {
-                self.set_saved(&normalize(&text));
-                self.disk_text = None;
-                self.disk = DiskState::Text;
-                self.say(format!("saved {}", self.file_name), false);
-                if self.quit_after_save {
-                    self.quit = true;
-                    return vec![Effect::Quit];
-                }
-                self.request_run()
-            }
-            Err(e) => {
-                self.quit_after_save = false;
-                self.say(format!("save failed: {e}"), true);
-                Vec::new()
-            }
-        }
-    }
-
-    /// The watcher saw the file change and read it: text, bytes that are not UTF-8, or an
-    /// error (not found: deleted). The buffer is never replaced by anything but text.
-    pub fn on_disk_read(&mut self, read: std::io::Result<Vec<u8>>) -> Vec<Effect> {
-        let bytes = match read {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                self.disk = DiskState::Gone;
-                self.disk_text = None;
-                let msg =
-                    format!("{} was deleted on disk; the buffer is kept (Ctrl-S writes it again)", self.file_name);
-                self.say(msg, true);
-                return Vec::new();
-            }
-            Err(e) => {
-                self.say(format!("cannot read {}: {e}", self.file_name), true);
-                return Vec::new();
-            }
-        };
-        match String::from_utf8(bytes) {
-            Ok(text) => self.on_disk_change(Some(text)),
-            Err(e) => {
-                let same = self.is_saved(&normalize(&String::from_utf8_lossy(e.as_bytes())));
-                if self.disk == DiskState::Lossy && same {
-                    return Vec::new();
-                }
-                self.disk = DiskState::NotUtf8;
-                self.disk_text = None;
-                let msg = format!(
-                    "{} on disk is no longer UTF-8 text; the buffer is kept (Ctrl-S overwrites the file)",
-                    self.file_name
-                );
-                self.say(msg, true);
-                Vec::new()
-            }
-        }
-    }
-
-    /// The file changed on disk (another editor, or our own save coming back).
-    pub fn on_disk_change(&mut self, contents: Option<String>) -> Vec<Effect> {
-        let Some(contents) = contents else { return Vec::new() };
-        let was_missing = matches!(self.disk, DiskState::Gone | DiskState::NotUtf8);
-        self.disk = DiskState::Text;
-        if was_missing && self.message.as_ref().is_some_and(|m| m.1) {
-            self.message = None;
-        }
-        let disk = normalize(&contents);
-        let buffer = self.buffer_text();
-        if disk == buffer {
-            // Our own save, or someone wrote what we hold.
-            if !self.is_saved(&disk) {
-                self.set_saved(&disk);
-                return self.request_run();
-            }
-            return Vec::new();
-        }
-        if self.is_saved(&disk) {
-            return Vec::new();
-        }
-        if self.modified() {
-            self.disk_text = Some(disk);
-            self.say(
-                "changed on disk; your edits are kept (Ctrl-O loads the disk version, Ctrl-S overwrites it)",
-                true,
-            );
-            return Vec::new();
-        }
-        self.set_saved(&disk);
-        self.set_buffer(&disk);
-        self.say(format!("reloaded {} from disk", self.file_name), false);
-        self.request_run()
-    }
-
-    /// Ctrl-O: take the version on disk, dropping the edits.
-    pub fn load_disk_version(&mut self) -> Vec<Effect> {
-        let Some(disk) = self.disk_text.take() else {
-            self.say("nothing new on disk", false);
-            return Vec::new();
-        };
-        self.set_saved(&disk);
-        self.set_buffer(&disk);
-        self.say(format!("loaded {} from disk", self.file_name), false);
-        self.request_run()
-    }
-
     /// The text view's lines: every kept deal's printed text, then the end-of-run output.
     pub fn text_lines(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -715,7 +503,7 @@ impl App {
 }
 
 /// The rows of a normalized text.
-fn rows(text: &str) -> Vec<String> {
+pub(super) fn rows(text: &str) -> Vec<String> {
     text.split('\n').map(str::to_string).collect()
 }
 

@@ -1,15 +1,19 @@
 //! The workbench: a terminal UI that edits a dealer3 script and re-runs it on every save.
 //!
-//! `App` (app.rs, keys.rs) is plain state whose updates return effects; the `*_view`
-//! modules draw it without I/O; `runtime` owns the terminal, the watcher, the engine runs
+//! `App` (app.rs) is plain state whose updates return effects; it routes keys and the mouse
+//! to the overlay on top (overlay.rs), else through the key table (keymap.rs) to itself or
+//! the focused pane. Each pane (`*_view`, a [`pane::PaneView`]) owns its state and draws
+//! itself without I/O, with the helpers in widgets.rs; `runtime` owns the terminal, the watcher, the engine runs
 //! and the solver thread, and feeds everything back into `App` from one channel.
 
 pub mod app;
 pub mod config;
 pub mod dd_view;
 pub mod deal_view;
+pub mod deals;
 pub mod editor_view;
 pub mod engine;
+pub mod files;
 pub mod help;
 pub mod highlight;
 pub mod keymap;

@@ -1,0 +1,91 @@
+//! The selected deal, shared by the deal and double-dummy panes: moving the selection,
+//! the board's dealer and vulnerability, double-dummy solves, and the PBN export.
+
+use super::app::{App, Effect, Pane};
+use super::engine::DdResult;
+
+impl App {
+    /// Moves the selection by `delta` deals (clamped), returning the solve to start.
+    pub fn select_by(&mut self, delta: i64) -> Vec<Effect> {
+        let r = &mut self.results;
+        if r.deals.is_empty() {
+            return Vec::new();
+        }
+        // A pinned deal that has left the list sits just before its oldest deal.
+        let i = r.selected_index().map_or(-1, |i| i as i64);
+        let j = (i + delta).clamp(0, r.deals.len() as i64 - 1) as usize;
+        let n = r.deals[j].number;
+        r.select(Some(n));
+        self.dd_request()
+    }
+
+    /// Selects the first or last kept deal.
+    pub fn select_end(&mut self, last: bool) -> Vec<Effect> {
+        let r = &mut self.results;
+        let n = if last { r.deals.back() } else { r.deals.front() }.map(|d| d.number);
+        r.select(n);
+        self.dd_request()
+    }
+
+    /// Board information for a deal number: dealer and vulnerability, from the script or
+    /// else the standard board rotation.
+    pub fn board_info(&self, number: u64) -> (usize, u8) {
+        let idx = ((number.max(1) - 1) % 16) as usize;
+        let dealer = self.results.table.dealer.unwrap_or(idx % 4);
+        const VUL: [u8; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+        let vul = self.results.table.vulnerable.unwrap_or(VUL[idx]);
+        (dealer, vul)
+    }
+
+    /// Asks for the selected deal's double-dummy solve when the DD pane shows and it is not known.
+    pub fn dd_request(&mut self) -> Vec<Effect> {
+        if !self.auto_dd || !self.visible(Pane::Dd) {
+            return Vec::new();
+        }
+        self.dd_solve_selected()
+    }
+
+    /// Asks for the selected deal's solve, whatever is on screen.
+    pub fn dd_solve_selected(&mut self) -> Vec<Effect> {
+        let Some(d) = self.results.selected_deal() else { return Vec::new() };
+        let key = (self.results.generation, d.number);
+        if self.dd.done.contains_key(&key) || self.dd.pending == Some(key) {
+            return Vec::new();
+        }
+        let (_, vul) = self.board_info(d.number);
+        let e = Effect::SolveDd { generation: key.0, number: key.1, deal: d.deal, vul };
+        self.dd.pending = Some(key);
+        vec![e]
+    }
+
+    /// A solve came back.
+    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, String>) {
+        if self.dd.pending == Some((generation, number)) {
+            self.dd.pending = None;
+        }
+        if self.dd.done.len() > 256 {
+            self.dd.done.clear();
+        }
+        self.dd.done.insert((generation, number), result);
+    }
+
+    /// The selected deal's solve, if known.
+    pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
+        let n = self.results.selected?;
+        self.dd.done.get(&(self.results.generation, n))
+    }
+
+    /// The kept deals as a PBN file.
+    pub fn pbn_export(&self) -> String {
+        let mut out = String::from("% PBN 2.1\n% Exported by dealbench\n\n");
+        for d in &self.results.deals {
+            let (dealer, vul) = self.board_info(d.number);
+            out.push_str(&format!("[Event \"{}\"]\n", self.file_name));
+            out.push_str(&format!("[Board \"{}\"]\n", d.number));
+            out.push_str(&format!("[Dealer \"{}\"]\n", ["N", "E", "S", "W"][dealer]));
+            out.push_str(&format!("[Vulnerable \"{}\"]\n", ["None", "NS", "EW", "All"][vul as usize & 3]));
+            out.push_str(&format!("[Deal \"{}\"]\n\n", d.deal.pbn()));
+        }
+        out
+    }
+}
