@@ -375,7 +375,8 @@ impl App {
         self.panes.iter().find(|p| p.id() == id).expect("every pane is registered").as_ref()
     }
 
-    /// Runs `f` on a pane and the app (the pane is lent out of the app meanwhile).
+    /// Runs `f` on a pane and the app. The panes are lent out meanwhile: `f` must not look
+    /// panes up through the app.
     pub fn with_pane<R>(&mut self, id: Pane, f: impl FnOnce(&mut dyn PaneView, &mut App) -> R) -> R {
         let mut panes = std::mem::take(&mut self.panes);
         let i = panes.iter().position(|p| p.id() == id).expect("every pane is registered");

@@ -95,9 +95,9 @@ impl App {
     }
 
     fn focus_next(&mut self, step: i32) -> Vec<Effect> {
-        let order: Vec<Pane> = self.panes().map(|p| p.id()).collect();
-        let i = order.iter().position(|p| *p == self.focus).unwrap_or(0) as i32;
-        self.focus_to(order[(i + step).rem_euclid(order.len() as i32) as usize])
+        let n = self.panes().count().max(1) as i32;
+        let i = self.panes().position(|p| p.id() == self.focus).unwrap_or(0) as i32;
+        self.focus_at((i + step).rem_euclid(n) as usize)
     }
 
     fn focus_at(&mut self, i: usize) -> Vec<Effect> {
@@ -147,16 +147,4 @@ impl App {
         }
         self.push_overlay(Overlay::Help(0));
     }
-}
-
-/// The search text as a literal regular expression.
-pub fn regex_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\.+*?()|[]{}^$#&-~".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }

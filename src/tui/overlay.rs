@@ -5,7 +5,6 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 use super::app::{App, Effect};
-use super::keys::regex_escape;
 
 /// A window over the panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,4 +117,16 @@ fn help_key(scroll: u16, key: KeyEvent) -> Option<Overlay> {
         _ => return None,
     };
     Some(Overlay::Help(to))
+}
+
+/// The search text as a literal regular expression.
+pub fn regex_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
