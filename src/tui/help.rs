@@ -1,4 +1,5 @@
-//! Overlays: key help, a word's vocabulary entry, the quit question, the search prompt.
+//! Drawing the overlays (overlay.rs): key help from the key table, a word's vocabulary entry,
+//! the quit question, the search prompt.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
