@@ -16,6 +16,8 @@ pub enum Scope {
     Deals,
     /// The panes that scroll a list.
     Scroll,
+    /// The question before quitting with unsaved changes.
+    QuitPrompt,
 }
 
 /// What a key does.
@@ -67,6 +69,12 @@ pub enum Action {
     ClearSearch,
     /// Move the cursor to the top (false) or bottom (true) of the buffer.
     CursorEnd(bool),
+    /// At the quit question: save, then quit.
+    SaveAndQuit,
+    /// At the quit question: quit without saving.
+    Discard,
+    /// At the quit question: stay.
+    Stay,
 }
 
 /// A key and the modifiers it needs: `Some(b)` requires Ctrl (or Alt) to be held or not,
@@ -141,7 +149,7 @@ const fn row(keys: &'static str, what: &'static str, binds: &'static [Bind]) -> 
 }
 
 use Action as A;
-use Scope::{Browse, Deals, Editor, Global, Scroll};
+use Scope::{Browse, Deals, Editor, Global, QuitPrompt, Scroll};
 
 /// Every key, in the order the help overlay and the document list them.
 pub const KEYS: &[KeyRow] = &[
@@ -151,7 +159,15 @@ pub const KEYS: &[KeyRow] = &[
         doc: "quit (asks when there are unsaved changes: `s` save and quit, `d` discard, Esc stay)",
         help_keys: "Ctrl-Q",
         help: "quit (asks when there are unsaved changes)",
-        binds: &[b(Global, ctrl('q'), A::Quit)],
+        binds: &[
+            b(Global, ctrl('q'), A::Quit),
+            b(QuitPrompt, any(ch('s')), A::SaveAndQuit),
+            b(QuitPrompt, any(ch('y')), A::SaveAndQuit),
+            b(QuitPrompt, any(ch('d')), A::Discard),
+            b(QuitPrompt, any(ch('n')), A::Discard),
+            b(QuitPrompt, any(KeyCode::Esc), A::Stay),
+            b(QuitPrompt, any(ch('c')), A::Stay),
+        ],
     },
     row(
         "Tab / Shift-Tab",

@@ -5,6 +5,7 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
 use super::app::{App, Effect};
+use super::keymap::{Action, Scope, lookup};
 
 /// A window over the panes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,16 +72,16 @@ impl App {
     }
 
     fn quit_key(&mut self, key: KeyEvent) -> Outcome {
-        match key.code {
-            KeyCode::Char('s') | KeyCode::Char('y') => {
+        match lookup(Scope::QuitPrompt, &key) {
+            Some(Action::SaveAndQuit) => {
                 self.quit_after_save = true;
                 (None, self.save())
             }
-            KeyCode::Char('d') | KeyCode::Char('n') => {
+            Some(Action::Discard) => {
                 self.quit = true;
                 (None, vec![Effect::Quit])
             }
-            KeyCode::Esc | KeyCode::Char('c') => (None, Vec::new()),
+            Some(Action::Stay) => (None, Vec::new()),
             _ => (Some(Overlay::ConfirmQuit), Vec::new()),
         }
     }
