@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, Effect, Pane};
+use super::app::{App, Pane};
 use super::deal_view::{LETTERS, SYMBOLS};
 use super::engine::DdResult;
 use super::keymap::Scope;
@@ -34,10 +34,6 @@ impl PaneView for DdPane {
 
     fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
         draw(f, area, app);
-    }
-
-    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
-        app.select_by(if down { 1 } else { -1 })
     }
 }
 

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Effect, Pane, RunState};
+use super::app::{App, Pane, RunState};
 use super::keymap::Scope;
 use super::pane::PaneView;
 use super::widgets::{pane_block, stale_span};
@@ -29,10 +29,6 @@ impl PaneView for DealPane {
 
     fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
         draw(f, area, app);
-    }
-
-    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
-        app.select_by(if down { 1 } else { -1 })
     }
 }
 

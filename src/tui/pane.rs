@@ -24,16 +24,32 @@ pub trait PaneView {
     fn scopes(&self) -> &'static [Scope];
     /// Draws it in `area`.
     fn draw(&self, f: &mut Frame, area: Rect, app: &App);
-    /// An action bound in its scopes that the app does not carry out itself.
-    fn act(&mut self, _action: Action, _app: &mut App) -> Vec<Effect> {
+    /// The scroll offset of a pane that shows a scrolled list.
+    fn scroll(&mut self) -> Option<&mut Scroll> {
+        None
+    }
+    /// An action bound in its scopes that the app does not carry out itself: by default a
+    /// scrolling action moves its list.
+    fn act(&mut self, action: Action, _app: &mut App) -> Vec<Effect> {
+        if let Some(s) = self.scroll() {
+            s.act(action);
+        }
         Vec::new()
     }
     /// A key that no binding took.
     fn key(&mut self, _key: KeyEvent, _app: &mut App) -> Vec<Effect> {
         Vec::new()
     }
-    /// The mouse wheel over it.
-    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect>;
+    /// The mouse wheel over it: by default it scrolls the list, or, in a pane that browses
+    /// the deals, selects the next or previous one.
+    fn wheel(&mut self, down: bool, app: &mut App) -> Vec<Effect> {
+        if let Some(s) = self.scroll() {
+            s.wheel(down);
+        } else if self.scopes().contains(&Scope::Deals) {
+            return app.select_by(if down { 1 } else { -1 });
+        }
+        Vec::new()
+    }
     /// A new run started.
     fn on_run_started(&mut self) {}
 }

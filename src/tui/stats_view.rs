@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app::{App, Effect, Pane};
-use super::keymap::{Action, Scope};
+use super::app::{App, Pane};
+use super::keymap::Scope;
 use super::pane::{PaneView, Scroll};
 use super::theme::Theme;
 use super::widgets::{pane_block, stale_span};
@@ -37,14 +37,8 @@ impl PaneView for StatsPane {
         draw(f, area, app, self.scroll.0);
     }
 
-    fn act(&mut self, action: Action, _app: &mut App) -> Vec<Effect> {
-        self.scroll.act(action);
-        Vec::new()
-    }
-
-    fn wheel(&mut self, down: bool, _app: &mut App) -> Vec<Effect> {
-        self.scroll.wheel(down);
-        Vec::new()
+    fn scroll(&mut self) -> Option<&mut Scroll> {
+        Some(&mut self.scroll)
     }
 }
 
