@@ -7,6 +7,7 @@ use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
+use dealbench::run::profile::Profile;
 use dealbench::run::stats::Stats;
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
@@ -126,6 +127,10 @@ pub struct RunArgs {
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
+    /// After the run's output, print the condition's profile: each term's pass rate alone
+    /// and in short-circuit order, with the deals each figure rests on.
+    #[arg(long)]
+    pub profile: bool,
 }
 
 /// Runs a script; returns the exit code.
@@ -154,6 +159,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let mut options = options(args, &name)?;
+    options.profile = args.profile;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
@@ -327,7 +333,9 @@ fn drive(
     meter: Option<u64>,
 ) -> (i32, Option<(Stats, Summary)>) {
     let mut meter = meter.map(|produce| Meter::start(std::io::stderr(), produce));
+    let (generate_limit, produce_limit) = run::deal_limits(&program, &options);
     let handle = run::start(program, options);
+    let mut profile: Option<Profile> = None;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut code = 0;
@@ -347,6 +355,14 @@ fn drive(
                 true
             }
             Event::Finished(summary) => {
+                if let Some(p) = profile.take() {
+                    write(&mut out, &p.table());
+                    let _ = out.flush();
+                    let (g, n) = (summary.generated, summary.produced);
+                    if let Some(note) = p.closing_note(n, produce_limit, g, generate_limit) {
+                        eprintln!("dealbench: {note}");
+                    }
+                }
                 let _ = out.flush();
                 if let Some(m) = meter {
                     m.finish(summary.produced);
@@ -355,6 +371,10 @@ fn drive(
             }
             Event::Stats(s) => {
                 stats = Some(*s);
+                true
+            }
+            Event::Profile(p) => {
+                profile = Some(*p);
                 true
             }
             Event::Progress { produced, .. } => {

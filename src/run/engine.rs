@@ -3,6 +3,7 @@
 
 use super::actions::ActionState;
 use super::dd_cache::DdCache;
+use super::profile::{Counts, Profile, Spec};
 use super::source::{Source, StreamKind};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat};
@@ -23,6 +24,8 @@ pub(super) struct Engine<'a> {
     tx: &'a dyn EventSink,
     /// Set to cancel the run; double-dummy solves read it too.
     pub(super) cancel: &'a Arc<AtomicBool>,
+    /// The condition's terms, when the run profiles it.
+    pub(super) profile: Option<Spec>,
 }
 
 /// The limits a run works to.
@@ -53,6 +56,8 @@ pub(super) struct Consumer<'a> {
     pub(super) vulnerable: u8,
     start: Instant,
     last_report: Instant,
+    /// The profile's counts of the deals taken so far.
+    pub(super) profile: Option<Counts>,
 }
 
 impl<'a> Consumer<'a> {
@@ -100,7 +105,7 @@ impl<'a> Consumer<'a> {
         let now = Instant::now();
         if now - self.last_report >= self.engine.options.progress_every {
             self.last_report = now;
-            self.engine.progress(&self.state, generated, self.produced, now - self.start);
+            self.engine.progress(&self.state, self.profile.as_ref(), generated, self.produced, now - self.start);
         }
         true
     }
@@ -123,7 +128,8 @@ impl<'a> Engine<'a> {
         tx: &'a dyn EventSink,
         cancel: &'a Arc<AtomicBool>,
     ) -> Self {
-        Engine { program, options, tx, cancel }
+        let profile = if options.profile { Spec::of(program) } else { None };
+        Engine { program, options, tx, cancel, profile }
     }
 
     fn limits(&self) -> Limits {
@@ -182,10 +188,25 @@ impl<'a> Engine<'a> {
         DdCache::with_memory(self.options.dd_memory_mib).cancelled_by(flags)
     }
 
-    /// True when the condition holds; the context a worker or the sequential loop evaluates in.
-    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: u8) -> Result<bool, EvalError> {
+    /// True when the condition holds; the context a worker or the sequential loop evaluates
+    /// in. With the profile's counts, the condition is evaluated term by term into them.
+    pub(super) fn test(
+        &self,
+        deal: &Deal,
+        dd: &mut DdCache,
+        vulnerable: u8,
+        counts: Option<&mut Counts>,
+    ) -> Result<bool, EvalError> {
         let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
-        self.program.matches(&mut ctx)
+        match (&self.profile, counts) {
+            (Some(spec), Some(c)) => c.test(spec, self.program, &mut ctx),
+            _ => self.program.matches(&mut ctx),
+        }
+    }
+
+    /// Fresh profile counts, when the run profiles.
+    pub(super) fn new_counts(&self) -> Option<Counts> {
+        self.profile.as_ref().map(Counts::new)
     }
 
     pub(super) fn run(&self) {
@@ -206,6 +227,7 @@ impl<'a> Engine<'a> {
             vulnerable,
             start,
             last_report: start,
+            profile: self.new_counts(),
         };
         let (generated, halt) = if self.options.threads > 1 {
             super::parallel::run(self, &lim, source, &mut c)
@@ -222,7 +244,7 @@ impl<'a> Engine<'a> {
             None => self.cancel.load(Ordering::Relaxed),
         };
         let elapsed = start.elapsed();
-        self.progress(&c.state, generated, c.produced, elapsed);
+        self.progress(&c.state, c.profile.as_ref(), generated, c.produced, elapsed);
         let text = c.state.finish(generated, c.produced, elapsed.as_secs_f64());
         let _ = self.tx.deliver(Event::Output(text));
         let summary = Summary { generated, produced: c.produced, seed: lim.seed, elapsed, cancelled };
@@ -235,7 +257,7 @@ impl<'a> Engine<'a> {
         while ngen < lim.generate && c.produced < lim.produce {
             let Some(deal) = source.next() else { break };
             ngen += 1;
-            let hit = match self.test(&deal, &mut c.dd, c.vulnerable) {
+            let hit = match self.test(&deal, &mut c.dd, c.vulnerable, c.profile.as_mut()) {
                 Ok(h) => h,
                 // The deal whose solve was cut short is not counted.
                 Err(e) if self.solve_cancelled(&e) => return (ngen - 1, Some(Halt::Cancelled)),
@@ -263,8 +285,11 @@ impl<'a> Engine<'a> {
         true
     }
 
-    fn progress(&self, state: &ActionState, generated: u64, produced: u64, elapsed: Duration) {
+    fn progress(&self, state: &ActionState, counts: Option<&Counts>, generated: u64, produced: u64, elapsed: Duration) {
         let _ = self.tx.deliver(Event::Progress { generated, produced, elapsed });
+        if let (Some(spec), Some(c)) = (&self.profile, counts) {
+            let _ = self.tx.deliver(Event::Profile(Box::new(Profile::new(spec, c))));
+        }
         let _ = self.tx.deliver(Event::Stats(Box::new(state.snapshot(generated, produced))));
     }
 

@@ -10,6 +10,7 @@ mod engine;
 pub mod files;
 mod parallel;
 pub mod predeal;
+pub mod profile;
 mod source;
 pub mod stats;
 pub mod switches;
@@ -72,6 +73,8 @@ pub struct RunOptions {
     /// `--dd-memory`: the transposition-table budget of each thread's double-dummy solver, in
     /// MiB (256 when `None`).
     pub dd_memory_mib: Option<usize>,
+    /// Profile the condition (run/profile): [`Event::Profile`] snapshots with the progress.
+    pub profile: bool,
 }
 
 impl Default for RunOptions {
@@ -97,6 +100,7 @@ impl Default for RunOptions {
             stream: StreamKind::Dealer,
             shard: None,
             dd_memory_mib: None,
+            profile: false,
         }
     }
 }
@@ -145,6 +149,8 @@ pub enum Event {
     },
     /// A snapshot of the statistics.
     Stats(Box<Stats>),
+    /// A snapshot of the condition's profile (runs with `profile` set).
+    Profile(Box<profile::Profile>),
     /// Text exactly as `dealbench run` prints it: the end-of-run report, and the deals'
     /// output when `matched_events` is off.
     Output(String),

@@ -11,6 +11,7 @@
 
 use super::chain::Chain;
 use super::engine::{Consumer, Engine, Halt, Limits};
+use super::profile::Counts;
 use super::source::Source;
 use crate::cards::Deal;
 use crate::dealing::dealer_stream::slot_bits;
@@ -72,6 +73,8 @@ struct Found {
     count: u64,
     hits: Vec<Hit>,
     error: Option<(u64, EvalError)>,
+    /// The profile's counts of the batch.
+    profile: Option<Counts>,
 }
 
 /// The fast stream as workers see it: deal `serial` is stream index `serial * step + k`.
@@ -181,12 +184,13 @@ fn work(
             Err(_) => return,
         };
         let Some(job) = job else { return };
-        let mut found = Found { number: job.number, first: job.first, count: job.count, hits: Vec::new(), error: None };
+        let (number, first, count) = (job.number, job.first, job.count);
+        let mut found = Found { number, first, count, hits: Vec::new(), error: None, profile: engine.new_counts() };
         let Some(deals) = Deals::of(&job, dealing, &mut perms, stop) else { return };
         for k in 0..job.count {
             let serial = job.first + k;
             let Some(deal) = deals.get(k, serial) else { break };
-            match engine.test(&deal, &mut dd, vul) {
+            match engine.test(&deal, &mut dd, vul, found.profile.as_mut()) {
                 Ok(true) => found.hits.push((serial, deal, dd.solved(&deal))),
                 Ok(false) => {}
                 // Stopped midway: the batch is not reported, so none of it is counted.
@@ -259,6 +263,10 @@ fn consume(rx: &Receiver<Found>, c: &mut Consumer) -> (u64, Option<Halt>) {
             }
             if let Some((serial, e)) = f.error {
                 return (serial + 1, Some(Halt::Failed(e)));
+            }
+            // Only a batch taken whole counts in the profile.
+            if let (Some(total), Some(batch)) = (&mut c.profile, &f.profile) {
+                total.merge(batch);
             }
             generated = f.first + f.count;
         }

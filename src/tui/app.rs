@@ -140,6 +140,8 @@ pub struct Results {
     pub pinned: Option<MatchedDeal>,
     /// The run these results came from.
     pub generation: u64,
+    /// The condition's profile, latest snapshot.
+    pub profile: Option<crate::run::profile::Profile>,
 }
 
 impl Results {
@@ -474,6 +476,7 @@ impl App {
                 r.stats = *s;
             }
             Event::Output(text) => r.output.push_str(&text),
+            Event::Profile(p) => r.profile = Some(*p),
             Event::Finished(Summary { generated, produced, seed, elapsed, cancelled }) => {
                 r.generated = generated;
                 r.produced = produced;

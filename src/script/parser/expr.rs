@@ -119,25 +119,45 @@ impl Parser {
     }
 
     fn or_expr(&mut self) -> PResult<Expr> {
-        let mut left = self.and_expr()?;
+        let top = self.depth == 1;
+        if top {
+            self.top_or.clear();
+        }
+        let mut left = self.operand(top, Self::and_expr, true)?;
         while self.is_or() {
             self.bump();
             self.count_operator()?;
-            let right = self.and_expr()?;
+            let right = self.operand(top, Self::and_expr, true)?;
             left = Expr::Or(Box::new(left), Box::new(right));
         }
         Ok(left)
     }
 
     fn and_expr(&mut self) -> PResult<Expr> {
-        let mut left = self.cmp_expr()?;
+        let top = self.depth == 1;
+        if top {
+            self.top_and.clear();
+        }
+        let mut left = self.operand(top, Self::cmp_expr, false)?;
         while self.is_and() {
             self.bump();
             self.count_operator()?;
-            let right = self.cmp_expr()?;
+            let right = self.operand(top, Self::cmp_expr, false)?;
             left = Expr::And(Box::new(left), Box::new(right));
         }
         Ok(left)
+    }
+
+    /// One operand of `||` (`or`) or `&&`; a statement's top-level operands are recorded
+    /// with their spans, for the condition's profile (script/explain.rs).
+    fn operand(&mut self, top: bool, parse: fn(&mut Self) -> PResult<Expr>, or: bool) -> PResult<Expr> {
+        let start = self.span().start;
+        let e = parse(self)?;
+        if top {
+            let term = crate::script::explain::Term { span: Span::new(start, self.prev_span().end), expr: e.clone() };
+            if or { self.top_or.push(term) } else { self.top_and.push(term) }
+        }
+        Ok(e)
     }
 
     fn cmp_expr(&mut self) -> PResult<Expr> {

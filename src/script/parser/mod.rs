@@ -72,6 +72,8 @@ pub struct Script {
     pub shapes: Vec<ShapeTable>,
     /// Warnings (the script runs).
     pub warnings: Vec<Diagnostic>,
+    /// The condition's and the variables' terms as written, for the profile and watch values.
+    pub explain: super::explain::Explain,
 }
 
 impl Script {
@@ -119,7 +121,10 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             counts: DEFAULT_COUNTS,
             shapes: Vec::new(),
             warnings: Vec::new(),
+            explain: Default::default(),
         },
+        top_or: Vec::new(),
+        top_and: Vec::new(),
     };
     p.warn_unclosed_strings();
     while !p.at_eof() {
@@ -141,6 +146,10 @@ pub(crate) struct Parser {
     /// The last variable read with a `(` after it, which then starts the next statement.
     call_like: Option<CallLike>,
     script: Script,
+    /// The operands of the statement's top-level `||` (explain.rs).
+    top_or: Vec<super::explain::Term>,
+    /// The operands of the statement's last top-level `&&`.
+    top_and: Vec<super::explain::Term>,
 }
 
 /// A variable followed by `(`: dealer.exe's reading, unless what follows fails to parse.

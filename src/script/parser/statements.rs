@@ -100,7 +100,10 @@ impl Parser {
             return Err(self.error_at(span, format!("redefined variable `{name}`: each name can be defined once")));
         }
         self.bump();
+        let start = self.span().start;
         let e = self.expr()?;
+        let chain = self.chain(&e, start);
+        self.script.explain.vars.push(crate::script::explain::Var { name: name.clone(), chain, expr: e.clone() });
         self.vars.insert(name, e);
         Ok(())
     }
@@ -109,9 +112,18 @@ impl Parser {
         if matches!(self.peek(), Tok::Str(_)) {
             return Err(self.unexpected("a statement or a condition"));
         }
+        let start = self.span().start;
         let e = self.expr()?;
+        self.script.explain.condition = Some(self.chain(&e, start));
         self.script.condition = Some(e);
         Ok(())
+    }
+
+    /// The top-level `&&` / `||` chain of the expression just parsed from `start`.
+    fn chain(&mut self, e: &crate::script::ast::Expr, start: usize) -> crate::script::explain::Chain {
+        let span = crate::script::diag::Span::new(start, self.prev_span().end);
+        let (ors, ands) = (std::mem::take(&mut self.top_or), std::mem::take(&mut self.top_and));
+        crate::script::explain::Chain::of(e, span, &ors, &ands)
     }
 
     fn limit(&mut self, word: &str) -> PResult<()> {

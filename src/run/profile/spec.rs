@@ -1,0 +1,94 @@
+//! The profile's terms, taken from the script's recorded chains (script/explain.rs).
+
+use crate::eval::Program;
+use crate::script::ast::Expr;
+use crate::script::explain::{Chain, Join};
+
+/// One term.
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    /// As written in the script (whitespace runs made one space).
+    pub text: String,
+    /// What it computes.
+    pub expr: Expr,
+    /// 0 for the condition's terms, 1 for the terms inside a variable.
+    pub depth: u8,
+    /// For a term that is a variable whose expression is a chain: how its parts join and
+    /// their node indices.
+    pub parts: Option<(Join, Vec<usize>)>,
+    /// Evaluating it may solve the deal double dummy.
+    pub solves: bool,
+}
+
+/// The terms of a program's condition, in the order the table lists them (each term of the
+/// condition, followed by its parts).
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub(super) nodes: Vec<Node>,
+    /// How the condition's terms join, and their node indices.
+    pub(super) join: Option<Join>,
+    pub(super) tops: Vec<usize>,
+}
+
+impl Spec {
+    /// The profile of `program`'s condition; `None` without a condition.
+    pub fn of(program: &Program) -> Option<Spec> {
+        let chain = program.script.explain.condition.as_ref()?;
+        let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new() };
+        for term in &chain.terms {
+            let text = source_text(&program.source, term.span.start, term.span.end);
+            let i = spec.push(text.clone(), term.expr.clone(), 0);
+            spec.tops.push(i);
+            let var = program.script.explain.var(unparenthesized(&text));
+            if let Some(v) = var.filter(|v| v.chain.join.is_some() && v.chain.terms.len() > 1) {
+                spec.nodes[i].parts = Some(spec.parts_of(&program.source, &v.chain));
+            }
+        }
+        Some(spec)
+    }
+
+    fn parts_of(&mut self, source: &str, chain: &Chain) -> (Join, Vec<usize>) {
+        let ids = chain
+            .terms
+            .iter()
+            .map(|t| self.push(source_text(source, t.span.start, t.span.end), t.expr.clone(), 1))
+            .collect();
+        (chain.join.unwrap_or(Join::And), ids)
+    }
+
+    fn push(&mut self, text: String, expr: Expr, depth: u8) -> usize {
+        let solves = expr.solves();
+        self.nodes.push(Node { text, expr, depth, parts: None, solves });
+        self.nodes.len() - 1
+    }
+
+    /// How many terms the table has.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when the condition has no term (never: a condition has one at least).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// True when some term solves double dummy.
+    pub fn solves(&self) -> bool {
+        self.nodes.iter().any(|n| n.solves)
+    }
+}
+
+/// The text of `source[start..end]`, its whitespace runs (line ends included) made one space.
+fn source_text(source: &str, start: usize, end: usize) -> String {
+    let s = source.get(start.min(end)..end.min(source.len())).unwrap_or("");
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `(name)` as `name`.
+fn unparenthesized(text: &str) -> &str {
+    let mut t = text.trim();
+    while let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        t = inner.trim();
+    }
+    t
+}
