@@ -254,6 +254,10 @@ fn consume(rx: &Receiver<Found>, c: &mut Consumer) -> (u64, Option<Halt>) {
         }
         while let Some(f) = waiting.remove(&next) {
             next += 1;
+            // The profile counts every deal tested: a batch the produce limit cuts short too.
+            if let (Some(total), Some(batch)) = (&mut c.profile, &f.profile) {
+                total.merge(batch);
+            }
             for (serial, deal, table) in f.hits {
                 match c.matched(serial + 1, deal, table) {
                     Ok(true) => return (serial + 1, None),
@@ -264,10 +268,7 @@ fn consume(rx: &Receiver<Found>, c: &mut Consumer) -> (u64, Option<Halt>) {
             if let Some((serial, e)) = f.error {
                 return (serial + 1, Some(Halt::Failed(e)));
             }
-            // Only a batch taken whole counts in the profile.
-            if let (Some(total), Some(batch)) = (&mut c.profile, &f.profile) {
-                total.merge(batch);
-            }
+
             generated = f.first + f.count;
         }
         if !c.tick(generated) {
