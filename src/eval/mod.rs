@@ -1,10 +1,12 @@
 //! Compiled scripts and their evaluation over a deal.
 
 mod expr;
+pub mod filter;
 pub mod hand;
 pub mod ltc;
 mod rnd;
 pub mod v2dd;
+pub mod watch;
 
 pub use rnd::RndStream;
 
@@ -23,6 +25,12 @@ pub struct Program {
     /// The script's source text, for runtime diagnostics.
     pub source: String,
     counts: CountTables,
+}
+
+impl std::fmt::Debug for Program {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Program").field("file", &self.script.file).finish_non_exhaustive()
+    }
 }
 
 /// Something that solves deals double dummy for `tricks` and `par`.

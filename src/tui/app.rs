@@ -34,11 +34,16 @@ pub enum Pane {
     Dd,
     /// What `dealbench run` prints.
     Text,
+    /// The condition's profile.
+    Profile,
+    /// The selected deal's watch values.
+    Values,
 }
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 5] = [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text];
+    pub const ALL: [Pane; 7] =
+        [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::Profile, Pane::Values];
 }
 
 /// Where the run is.
@@ -142,6 +147,8 @@ pub struct Results {
     pub generation: u64,
     /// The condition's profile, latest snapshot.
     pub profile: Option<crate::run::profile::Profile>,
+    /// The compiled script of the run, for watch values and filters.
+    pub program: Option<std::sync::Arc<crate::eval::Program>>,
 }
 
 impl Results {
@@ -230,6 +237,14 @@ pub struct App {
     pub quit_after_save: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,
+    /// The compiled script of the run that started, until its results replace the old ones.
+    pub fresh_program: Option<std::sync::Arc<crate::eval::Program>>,
+    /// The seed re-runs keep (explore.rs).
+    pub seed: super::explore::Seed,
+    /// The run's generate and produce limits, for the progress bar.
+    pub limits: Option<(u64, u64)>,
+    /// The filter over the kept deals (explore.rs).
+    pub filter: Option<super::explore::Filter>,
 }
 
 /// Tab width the editor expands to.
@@ -269,6 +284,10 @@ impl App {
             quit: false,
             quit_after_save: false,
             fresh_table: None,
+            fresh_program: None,
+            seed: Default::default(),
+            limits: None,
+            filter: None,
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();
@@ -441,7 +460,9 @@ impl App {
             if !matches!(m, Event::Failed(_))
                 && let Some(table) = self.fresh_table.take()
             {
-                self.results = Results { table, generation, ..Results::default() };
+                let program = self.fresh_program.take();
+                self.results = Results { table, generation, program, ..Results::default() };
+                self.refilter();
                 self.stale = false;
             }
             self.on_run_msg(m);
@@ -455,6 +476,9 @@ impl App {
             Event::Matched(d) => {
                 r.produced = r.produced.max(d.number);
                 r.generated = r.generated.max(d.generated);
+                if let Some(f) = &mut self.filter {
+                    f.test(&d);
+                }
                 r.deals.push_back(*d);
                 while r.deals.len() > self.keep.max(1) {
                     r.deals.pop_front();
@@ -483,6 +507,10 @@ impl App {
                 r.seed = Some(seed);
                 r.elapsed = elapsed;
                 self.state = if cancelled { RunState::Cancelled } else { RunState::Done };
+                let note = r.profile.as_ref().zip(self.limits).and_then(|(p, (g, n))| p.closing_note(produced, n, generated, g));
+                if let Some(note) = note.filter(|_| !cancelled) {
+                    self.say(note, true);
+                }
             }
             Event::Failed(d) => {
                 self.state = RunState::Error;

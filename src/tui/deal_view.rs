@@ -79,6 +79,11 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         let total = r.produced.max(r.deals.back().map_or(0, |d| d.number));
         extra.insert(0, Span::styled(format!("{} of {} ", d.number, total), t.get("ui.text.dim")));
     }
+    if let Some(fl) = &app.filter {
+        let unknown = if fl.unknown > 0 { format!(", {} undecided", fl.unknown) } else { String::new() };
+        let text = format!("· filter {}: {} of {} pass{unknown} ", fl.text, fl.pass.len(), r.deals.len());
+        extra.push(Span::styled(text, t.get("warning")));
+    }
     let block = pane_block(app, Pane::Deal, extra);
     let inner = block.inner(area);
     f.render_widget(block, area);

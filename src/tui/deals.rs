@@ -14,8 +14,19 @@ impl App {
         // A pinned deal that has left the list sits just before its oldest deal.
         let i = r.selected_index().map_or(-1, |i| i as i64);
         let j = (i + delta).clamp(0, r.deals.len() as i64 - 1) as usize;
-        let n = r.deals[j].number;
-        r.select(Some(n));
+        let mut n = r.deals[j].number;
+        if self.filter.is_some() {
+            // Among the deals the filter passes: the one `delta` steps along, or the last that way.
+            let pass: Vec<u64> = self.results.deals.iter().map(|d| d.number).filter(|&n| self.passes(n)).collect();
+            let at = self.results.selected.map_or(0, |s| pass.partition_point(|&p| p < s) as i64);
+            let here = self.results.selected.is_some_and(|s| pass.binary_search(&s).is_ok());
+            let step = if here || delta < 0 { delta } else { delta - 1 };
+            let Some(&m) = pass.get((at + step).clamp(0, pass.len() as i64 - 1).max(0) as usize) else {
+                return Vec::new();
+            };
+            n = m;
+        }
+        self.results.select(Some(n));
         self.dd_request()
     }
 

@@ -31,6 +31,13 @@ pub struct Compiled {
     program: Arc<crate::eval::Program>,
 }
 
+impl Compiled {
+    /// The compiled script.
+    pub fn program(&self) -> Arc<crate::eval::Program> {
+        self.program.clone()
+    }
+}
+
 thread_local! {
     static GUARDED: Cell<bool> = const { Cell::new(false) };
 }

@@ -85,11 +85,12 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             ];
             f.render_widget(Paragraph::new(lines).block(block(" Quit? ".into())), r);
         }
-        Overlay::Search(q) => {
+        Overlay::Search(q) | Overlay::Filter(q) => {
             let r = Rect { x: area.x, y: area.bottom().saturating_sub(2), width: area.width.min(60), height: 1 };
             popup_area(f, r, popup);
+            let label = if matches!(o, Overlay::Search(_)) { " Search: " } else { " Filter: " };
             let line = Line::from(vec![
-                Span::styled(" Search: ", t.get("ui.help.key")),
+                Span::styled(label, t.get("ui.help.key")),
                 Span::styled(q.clone(), popup),
                 Span::styled(" ", t.get("ui.cursor")),
             ]);

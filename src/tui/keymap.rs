@@ -75,6 +75,10 @@ pub enum Action {
     Discard,
     /// At the quit question: stay.
     Stay,
+    /// Open the filter prompt over the kept deals.
+    Filter,
+    /// Re-run with a new seed.
+    Reseed,
 }
 
 /// A key and the modifiers it needs: `Some(b)` requires Ctrl (or Alt) to be held or not,
@@ -177,17 +181,21 @@ pub const KEYS: &[KeyRow] = &[
             b(Global, any(KeyCode::BackTab), A::FocusBy(-1)),
         ],
     ),
-    row(
-        "Alt-1 … Alt-5",
-        "editor, deal, statistics, double dummy, output",
-        &[
+    KeyRow {
+        keys: "Alt-1 … Alt-7",
+        doc: "editor, deal, statistics, double dummy, output, profile, values",
+        help_keys: "Alt-1 … Alt-7",
+        help: "script, deal, stats, DD, output, profile, values",
+        binds: &[
             b(Global, alt(ch('1')), A::FocusAt(0)),
             b(Global, alt(ch('2')), A::FocusAt(1)),
             b(Global, alt(ch('3')), A::FocusAt(2)),
             b(Global, alt(ch('4')), A::FocusAt(3)),
             b(Global, alt(ch('5')), A::FocusAt(4)),
+            b(Global, alt(ch('6')), A::FocusAt(5)),
+            b(Global, alt(ch('7')), A::FocusAt(6)),
         ],
-    ),
+    },
     KeyRow {
         keys: "F1",
         doc: "explain the word under the cursor (signature, summary, example); elsewhere the key list",
@@ -314,6 +322,20 @@ pub const KEYS: &[KeyRow] = &[
             b(Scroll, any(KeyCode::PageUp), A::ScrollBy(-10)),
         ],
     ),
+    KeyRow {
+        keys: "f, Alt-f",
+        doc: "filter the kept deals by an expression (`tricks(north, notrump) < 9`); Esc in the prompt clears it",
+        help_keys: "f, Alt-f",
+        help: "filter the kept deals (Esc in the prompt clears)",
+        binds: &[b(Global, alt(ch('f')), A::Filter), b(Browse, plain('f'), A::Filter)],
+    },
+    KeyRow {
+        keys: "r, Alt-r",
+        doc: "re-run with a new seed (re-runs otherwise keep the seed)",
+        help_keys: "r, Alt-r",
+        help: "re-run with a new seed (re-runs keep it)",
+        binds: &[b(Global, alt(ch('r')), A::Reseed), b(Browse, plain('r'), A::Reseed)],
+    },
     row("q", "quit (outside the editor)", &[b(Browse, plain('q'), A::Quit)]),
 ];
 

@@ -61,6 +61,12 @@ impl App {
             Action::Solve => self.dd_solve_selected(),
             Action::Copy => self.copy_selected(),
             Action::Export => self.export(),
+            Action::Filter => {
+                let text = self.filter.as_ref().map(|f| f.text.clone()).unwrap_or_default();
+                self.push_overlay(Overlay::Filter(text));
+                Vec::new()
+            }
+            Action::Reseed => self.reseed(),
             _ => self.with_pane(self.focus, |p, app| p.act(action, app)),
         }
     }

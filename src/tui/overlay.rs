@@ -18,6 +18,8 @@ pub enum Overlay {
     ConfirmQuit,
     /// The search prompt, with what has been typed.
     Search(String),
+    /// The filter prompt over the kept deals, with what has been typed (explore.rs).
+    Filter(String),
 }
 
 /// What a layer does after an event: stays (perhaps changed) or closes.
@@ -52,6 +54,7 @@ impl App {
             Overlay::Help(scroll) => (help_key(scroll, key), Vec::new()),
             Overlay::Word(_) => (None, Vec::new()),
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
+            Overlay::Filter(q) => self.filter_key(q, key),
         };
         self.layers.extend(stays);
         effects

@@ -71,6 +71,7 @@ pub fn build_app(path: &Path, bytes: &[u8], opts: &TuiOptions) -> App {
         _ => app.theme.colorless,
     };
     app.keep = cfg.keep_deals.max(1);
+    app.seed = crate::tui::explore::Seed { value: opts.seed, forced: opts.seed.is_some() };
     app.auto_dd = cfg.auto_dd;
     if let Some(e) = cfg_err.or(theme_err)
         && app.message.is_none()
@@ -303,8 +304,14 @@ impl Runtime {
                 match engine::compile(&source, &app.file_name) {
                     Err(diags) => app.on_compile_error(generation, diags),
                     Ok(compiled) => match self.switches.resolve(&app.path.display().to_string()) {
-                        Ok(resolved) => {
+                        Ok(mut resolved) => {
                             app.on_run_started(generation, compiled.table, compiled.warnings.clone());
+                            let program = compiled.program();
+                            let o = &mut resolved.options;
+                            o.seed = Some(app.seed.for_run(program.script.seed));
+                            o.profile = true;
+                            app.limits = Some(crate::run::deal_limits(&program, o));
+                            app.fresh_program = Some(program);
                             for note in resolved.notes {
                                 app.say(note, false);
                             }

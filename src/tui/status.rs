@@ -32,8 +32,11 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         format!(" {} gen {} prod {rate:.2}% {}/s {secs:.1}s", num(r.generated), num(r.produced), compact(speed))
     };
     let mut left = vec![Span::styled(format!(" {name} "), t.get(key)), Span::raw(counters)];
-    if let Some(seed) = r.seed {
-        left.push(Span::raw(if wide { format!(" · seed {seed}") } else { format!(" seed {seed}") }));
+    if let Some(p) = progress(app, wide) {
+        left.push(Span::styled(p, t.get("ui.statusline.running")));
+    }
+    if let Some(seed) = r.seed.or(app.seed.value) {
+        left.push(Span::raw(if wide { format!(" · seed {seed} (r new)") } else { format!(" seed {seed} r") }));
     }
     if app.stale {
         left.push(Span::styled(" · stale", t.get("ui.stale")));
@@ -86,4 +89,28 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     spans.push(Span::raw(" ".repeat(width.saturating_sub(used + rw))));
     spans.extend(right);
     f.render_widget(Paragraph::new(Line::from(spans)).style(base), area);
+}
+
+/// While a run longer than a second goes on: a bar toward `produce` (or `generate`, when
+/// that comes first at the rate so far) and the time left; double-dummy runs add the deals
+/// solved per second.
+fn progress(app: &App, wide: bool) -> Option<String> {
+    let r = &app.results;
+    let (generate, produce) = app.limits?;
+    let secs = r.elapsed.as_secs_f64();
+    if app.state != RunState::Running || secs < 1.0 {
+        return None;
+    }
+    let done = (r.produced as f64 / produce.max(1) as f64).max(r.generated as f64 / generate.max(1) as f64).min(1.0);
+    let eta = if done > 0.0 { secs * (1.0 - done) / done } else { f64::INFINITY };
+    let eta = if eta.is_finite() { format!("{:.0}s", eta.ceil()) } else { "?".into() };
+    let cells = if wide { 10 } else { 5 };
+    let full = (done * cells as f64).round() as usize;
+    let bar = "█".repeat(full) + &"░".repeat(cells - full.min(cells));
+    let mut out = format!(" {bar} {:.0}% ETA {eta}", done * 100.0);
+    if let Some(p) = r.profile.as_ref().filter(|p| p.solves > 0 && p.deals > 0) {
+        let solved = p.solves as f64 * p.seen as f64 / p.deals as f64;
+        out += &format!(" · {:.0} solved/s", solved / secs);
+    }
+    Some(out)
 }

@@ -37,10 +37,22 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
         let th = (left.height / 3).max(6);
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
-        let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
+        let [top, bottom] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
-        let panes =
-            vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
+        // Under the deal: the profile and the watch values, then the statistics.
+        let ph = (bottom.height / 2).clamp(3, 14);
+        let [explain, stats] = Layout::vertical([Constraint::Length(ph), Constraint::Fill(1)]).areas(bottom);
+        let vw = (explain.width / 3).clamp(20, 30);
+        let [profile, values] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(vw)]).areas(explain);
+        let panes = vec![
+            (Pane::Editor, ed),
+            (Pane::Text, text),
+            (Pane::Deal, deal),
+            (Pane::Dd, dd),
+            (Pane::Profile, profile),
+            (Pane::Values, values),
+            (Pane::Stats, stats),
+        ];
         Screen { tabs: None, panes, status: bar }
     } else {
         let [tabs, body, bar] =

@@ -1,0 +1,103 @@
+//! A deal's watch values: every named variable of the script, and every hand function the
+//! condition calls with its seat (`fit = 9`, `hcp(north) = 16`, `stayman = true`).
+
+use super::{Ctx, Program};
+use crate::cards::{Deal, SEAT_NAMES};
+use crate::script::ast::{Expr, HandFn};
+
+/// One watched value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// The variable's name, or the call as `hcp(north)`.
+    pub name: String,
+    /// Its value on the deal: a number, `true` / `false`, or why there is none.
+    pub value: String,
+}
+
+const ROWS: [&str; 12] =
+    ["hcp", "controls", "tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13"];
+const SUITS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
+
+impl Program {
+    /// The watch values of `deal`: the variables in the order defined, then the hand
+    /// functions in the order the condition calls them. A value that needs a double-dummy
+    /// solve is not computed here.
+    pub fn watch(&self, deal: &Deal) -> Vec<Watch> {
+        let mut out: Vec<Watch> =
+            self.script.explain.vars.iter().map(|v| Watch { name: v.name.clone(), value: self.show(&v.expr, deal) }).collect();
+        let mut calls = Vec::new();
+        if let Some(c) = &self.script.condition {
+            hand_calls(c, &mut calls);
+        }
+        for e in calls {
+            let name = call_name(&e);
+            if !out.iter().any(|w| w.name == name) {
+                out.push(Watch { value: self.show(&e, deal), name });
+            }
+        }
+        out
+    }
+
+    fn show(&self, e: &Expr, deal: &Deal) -> String {
+        if e.solves() {
+            return "(double dummy)".into();
+        }
+        let mut ctx = Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: 0 };
+        match self.eval(e, &mut ctx) {
+            Ok(v) if boolean(e) => (v != 0).to_string(),
+            Ok(v) if hundredths(e) => format!("{}", v as f64 / 100.0),
+            Ok(v) => v.to_string(),
+            Err(err) => format!("({})", err.message),
+        }
+    }
+}
+
+/// True for an expression whose value is a truth value.
+fn boolean(e: &Expr) -> bool {
+    matches!(e, Expr::Compare(..) | Expr::And(..) | Expr::Or(..) | Expr::Not(..) | Expr::Shape(..) | Expr::HasCard(..))
+}
+
+/// True for a value in hundredths that scripts write as a dotnum (`ltc(north) <= 7.5`).
+fn hundredths(e: &Expr) -> bool {
+    matches!(e, Expr::Hand(HandFn::Ltc, ..))
+}
+
+/// The hand-function calls in `e`, each once, in the order written.
+fn hand_calls(e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Hand(..) => {
+            if !out.contains(e) {
+                out.push(e.clone());
+            }
+        }
+        Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => hand_calls(a, out),
+        Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
+            hand_calls(a, out);
+            hand_calls(b, out);
+        }
+        Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => [a, b, c].into_iter().for_each(|x| hand_calls(x, out)),
+        Expr::Compare(a, rest) => {
+            hand_calls(a, out);
+            rest.iter().for_each(|(_, x)| hand_calls(x, out));
+        }
+        _ => {}
+    }
+}
+
+/// A hand call as written: `hcp(north)`, `hcp(north, spades)`, `spades(north)`.
+fn call_name(e: &Expr) -> String {
+    let Expr::Hand(f, seat, suit) = e else { return String::new() };
+    let seat = SEAT_NAMES[*seat].to_lowercase();
+    let name = match f {
+        HandFn::Length => return format!("{}({seat})", SUITS[suit.unwrap_or(0)]),
+        HandFn::Row(r) => ROWS.get(*r).copied().unwrap_or("hcp"),
+        HandFn::Losers => "losers",
+        HandFn::Quality => "quality",
+        HandFn::Cccc => "cccc",
+        HandFn::Ltc => "ltc",
+    };
+    match suit {
+        Some(s) => format!("{name}({seat}, {})", SUITS[*s]),
+        None => format!("{name}({seat})"),
+    }
+}

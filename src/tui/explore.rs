@@ -1,0 +1,176 @@
+//! Exploring a run: the seed re-runs keep (and the key that draws a new one), and the filter
+//! over the kept deals, compiled by the engine in the script's scope.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::app::{App, Effect, Overlay};
+use crate::eval::{Ctx, DoubleDummy, Program};
+use crate::run::Matched;
+
+/// The seed of the workbench's runs: kept from one run to the next, so an edit that leaves
+/// the condition alone shows the same deals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seed {
+    /// The seed, once chosen (`--seed`, the clock at the first run, or the reseed key).
+    pub value: Option<i64>,
+    /// Chosen by the user (`--seed N` or the reseed key): it wins over the script's `seed`.
+    pub forced: bool,
+}
+
+impl Seed {
+    /// The seed for a run of a script whose `seed` statement is `script`: the user's, else
+    /// the script's, else the kept one (the clock's, chosen at the first run).
+    pub fn for_run(&mut self, script: Option<i64>) -> i64 {
+        match (self.forced, script, self.value) {
+            (true, _, Some(v)) => v,
+            (_, Some(s), _) => s,
+            (_, None, Some(v)) => v,
+            (_, None, None) => *self.value.insert(clock()),
+        }
+    }
+}
+
+fn clock() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A filter over the kept deals.
+pub struct Filter {
+    /// As typed.
+    pub text: String,
+    program: Arc<Program>,
+    /// The numbers of the kept deals it holds on.
+    pub pass: BTreeSet<u64>,
+    /// Deals tested.
+    pub tested: u64,
+    /// Deals it could not decide (a double-dummy value not solved yet).
+    pub unknown: u64,
+}
+
+impl Filter {
+    /// Tests one deal; true when the filter holds.
+    pub fn test(&mut self, d: &Matched) -> bool {
+        self.test_with(d, None)
+    }
+
+    fn test_with<'a>(&mut self, d: &'a Matched, dd: Option<&'a mut dyn DoubleDummy>) -> bool {
+        self.tested += 1;
+        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd, vulnerable: 0 };
+        match self.program.matches(&mut ctx) {
+            Ok(true) => {
+                self.pass.insert(d.number);
+                true
+            }
+            Ok(false) => false,
+            Err(_) => {
+                self.unknown += 1;
+                false
+            }
+        }
+    }
+}
+
+/// The double-dummy tables the DD pane has solved, for filters that ask for tricks.
+struct Solved<'a>(&'a App);
+
+impl DoubleDummy for Solved<'_> {
+    fn table(&mut self, deal: &crate::cards::Deal) -> Result<[[u8; 5]; 4], String> {
+        let r = &self.0.results;
+        let number = r.deals.iter().find(|d| d.deal == *deal).map(|d| d.number).ok_or("not kept")?;
+        match self.0.dd.done.get(&(r.generation, number)) {
+            Some(Ok(res)) => Ok(res.tricks),
+            _ => Err("not solved yet: select the deal with the DD pane shown, or press d".into()),
+        }
+    }
+    fn par_ns(&mut self, _: &crate::cards::Deal, _: u8) -> Result<i32, String> {
+        Err("par is not available in a filter".into())
+    }
+    fn par_contracts(&mut self, _: &crate::cards::Deal, _: u8) -> Result<String, String> {
+        Err("par is not available in a filter".into())
+    }
+}
+
+impl App {
+    /// A key in the filter prompt: Enter applies it, Esc clears the filter.
+    pub(super) fn filter_key(&mut self, mut q: String, key: KeyEvent) -> (Option<Overlay>, Vec<Effect>) {
+        match key.code {
+            KeyCode::Esc => {
+                self.filter = None;
+                self.say("filter cleared", false);
+                return (None, Vec::new());
+            }
+            KeyCode::Enter if q.trim().is_empty() => {
+                self.filter = None;
+                return (None, Vec::new());
+            }
+            KeyCode::Enter => return self.apply_filter(q),
+            KeyCode::Backspace => {
+                q.pop();
+            }
+            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => q.push(c),
+            _ => {}
+        }
+        (Some(Overlay::Filter(q)), Vec::new())
+    }
+
+    /// Compiles the filter and tests the kept deals; an error keeps the prompt open.
+    fn apply_filter(&mut self, text: String) -> (Option<Overlay>, Vec<Effect>) {
+        let Some(program) = self.results.program.clone() else {
+            self.say("no run to filter yet", true);
+            return (Some(Overlay::Filter(text)), Vec::new());
+        };
+        match crate::eval::filter::compile_filter(&program, &text) {
+            Ok(p) => {
+                let program = Arc::new(p);
+                self.filter = Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0 });
+                self.refilter();
+                let effects = self.select_first_passing();
+                (None, effects)
+            }
+            Err(d) => {
+                self.say(format!("filter:{}: {}", d.column, d.message), true);
+                (Some(Overlay::Filter(text)), Vec::new())
+            }
+        }
+    }
+
+    /// Tests every kept deal against the filter again.
+    pub fn refilter(&mut self) {
+        let Some(mut f) = self.filter.take() else { return };
+        (f.pass, f.tested, f.unknown) = (BTreeSet::new(), 0, 0);
+        for d in &self.results.deals {
+            f.test_with(d, Some(&mut Solved(self)));
+        }
+        self.filter = Some(f);
+    }
+
+    /// True when the deal numbered `n` passes the filter (or there is none).
+    pub fn passes(&self, n: u64) -> bool {
+        self.filter.as_ref().is_none_or(|f| f.pass.contains(&n))
+    }
+
+    fn select_first_passing(&mut self) -> Vec<Effect> {
+        if self.results.selected.is_some_and(|n| self.passes(n)) {
+            return Vec::new();
+        }
+        let first = self.results.deals.iter().map(|d| d.number).find(|&n| self.passes(n));
+        self.results.select(first.or(self.results.selected));
+        self.dd_request()
+    }
+
+    /// The reseed key: a new seed, kept from now on, and a re-run.
+    pub fn reseed(&mut self) -> Vec<Effect> {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let old = self.seed.value.unwrap_or(0);
+        let mut new = (nanos % 2_147_483_647) as i64;
+        if new == old {
+            new = (new + 1) % 2_147_483_647;
+        }
+        self.seed = Seed { value: Some(new), forced: true };
+        self.say(format!("new seed {new}"), false);
+        self.request_run()
+    }
+}
