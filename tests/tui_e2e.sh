@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# End-to-end test of the workbench in tmux: start dealbench on a temporary script, change
-# the script from another process with an atomic rename and see the new results; type into
+# End-to-end test of the workbench in tmux: start dealbench on a temporary script, see the
+# profile and the deal's values at 160x48 and each one key away at 80x24; change the script's
+# action from another process with an atomic rename and see the new results on the same
+# first deal (the seed is kept); type into
 # the editor and save with Ctrl-S and see them again; quit and find the terminal restored;
 # then start it again, type without saving, and end it with SIGTERM, then SIGHUP: the
 # terminal must be restored (main screen, cooked mode, typed text echoes) and nothing saved.
@@ -58,12 +60,29 @@ wait_for 'e2e$'
 tm send-keys -t e2e -l "cd '$work' && '$bin' e2e.dlr; echo EXIT-STATUS-\$?; stty -a | tr ' ' '\n' | grep -x -- '-\?icanon'"
 tm send-keys -t e2e Enter
 
-# 1. The first run shows up.
+# 1. The first run shows up, with the condition's profile and the deal's values beside it.
 wait_for 'alpha'
 wait_for 'DONE'
 wait_for 'Deal 1 of 20'
+oneline='n [AKQJT2-9.]* e [AKQJT2-9.]* s'
+first=$(tm capture-pane -p -t e2e | grep -o -- "$oneline" | head -1)
+[[ -n "$first" ]] || fail "no oneline of the first deal on screen"
+tm resize-window -t e2e -x 160 -y 48
+wait_for 'Profile'
+wait_for 'hcp(north) >= 10'
+wait_for 'hcp(north) = '
+# At 80x24 each is one key away.
+tm resize-window -t e2e -x 80 -y 24
+tm send-keys -t e2e M-6
+wait_for 'alone'
+tm send-keys -t e2e M-7
+wait_for 'hcp(north) = '
+tm send-keys -t e2e M-1
+tm resize-window -t e2e -x 120 -y 40
 
-# 2. Another editor saves by writing a temporary file and renaming it over the script.
+# 2. Another editor saves by writing a temporary file and renaming it over the script. (A
+# second later, so a clock seed taken afresh would differ.)
+sleep 1.1
 cat >"$work/.e2e.dlr.swp" <<'DLR'
 produce 20
 condition hcp(north) >= 10
@@ -72,6 +91,9 @@ DLR
 mv "$work/.e2e.dlr.swp" "$script"
 wait_for 'bravo'
 wait_for 'reloaded e2e.dlr'
+# Only the action changed, and re-runs keep the seed: the same first deal is on screen.
+wait_for 'Deal 1 of 20'
+wait_for "$first"
 
 # ... and a second time (a watch on the file itself would miss this one).
 sed 's/bravo/delta/' "$script" >"$work/.e2e.tmp" && mv "$work/.e2e.tmp" "$script"
