@@ -15,6 +15,16 @@ fn all_panes_120x40() {
 }
 
 #[test]
+fn all_panes_160x48_show_the_profile_and_the_values() {
+    let a = app("dark", (160, 48));
+    let s = screen(&a);
+    assert!(s.contains("Profile") && s.contains("nt_opener") && s.contains("alone"), "{s}");
+    // Deal 1: North KJT7.T.AJT.K9653 holds 12 points, South Q96.KQ3.Q3.AQJ74 16.
+    assert!(s.contains("Values") && s.contains("hcp(north)    = 12") && s.contains("hcp(south)    = 16"), "{s}");
+    insta::assert_snapshot!("all_160x48_dark", s);
+}
+
+#[test]
 fn each_pane_80x24() {
     for theme in ["dark", "base16"] {
         for pane in Pane::ALL {
@@ -39,6 +49,9 @@ fn overlays_80x24() {
     a.pop_overlay();
     a.push_overlay(Overlay::ConfirmQuit);
     insta::assert_snapshot!("confirm_quit_80x24", screen(&a));
+    a.pop_overlay();
+    a.push_overlay(Overlay::Filter("hcp(south) >= 10".into()));
+    insta::assert_snapshot!("filter_prompt_80x24", screen(&a));
 }
 
 #[test]
@@ -68,6 +81,7 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
                 Some(Overlay::Word("hcp".into())),
                 Some(Overlay::ConfirmQuit),
                 Some(Overlay::Search("x".into())),
+                Some(Overlay::Filter("hcp(".into())),
             ] {
                 let mut a = app("dark", (w, h));
                 a.focus = pane;

@@ -81,7 +81,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     }
     if let Some(fl) = &app.filter {
         let unknown = if fl.unknown > 0 { format!(", {} undecided", fl.unknown) } else { String::new() };
-        let text = format!("· filter {}: {} of {} pass{unknown} ", fl.text, fl.pass.len(), r.deals.len());
+        let text = format!("· filter: {} of {} pass{unknown} ", fl.pass.len(), r.deals.len());
         extra.push(Span::styled(text, t.get("warning")));
     }
     let block = pane_block(app, Pane::Deal, extra);

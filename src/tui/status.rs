@@ -36,7 +36,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         left.push(Span::styled(p, t.get("ui.statusline.running")));
     }
     if let Some(seed) = r.seed.or(app.seed.value) {
-        left.push(Span::raw(if wide { format!(" · seed {seed} (r new)") } else { format!(" seed {seed} r") }));
+        left.push(Span::raw(if wide { format!(" · seed {seed} (r new)") } else { format!(" seed {seed} r:new") }));
     }
     if app.stale {
         left.push(Span::styled(" · stale", t.get("ui.stale")));
