@@ -42,7 +42,7 @@ impl Program {
         if e.solves() {
             return "(double dummy)".into();
         }
-        let mut ctx = Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: 0 };
+        let mut ctx = Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: crate::cards::Vul::None };
         match self.eval(e, &mut ctx) {
             Ok(v) if boolean(e) => (v != 0).to_string(),
             Ok(v) if hundredths(e) => format!("{}", v as f64 / 100.0),

@@ -7,6 +7,8 @@ use std::sync::Arc;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::{App, Effect, Overlay};
+use crate::cards::Vul;
+use crate::dd::DdError;
 use crate::eval::{Ctx, DoubleDummy, Program};
 use crate::run::Matched;
 
@@ -58,7 +60,7 @@ impl Filter {
 
     fn test_with<'a>(&mut self, d: &'a Matched, dd: Option<&'a mut dyn DoubleDummy>) -> bool {
         self.tested += 1;
-        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd, vulnerable: 0 };
+        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd, vulnerable: Vul::None };
         match self.program.matches(&mut ctx) {
             Ok(true) => {
                 self.pass.insert(d.number);
@@ -77,19 +79,19 @@ impl Filter {
 struct Solved<'a>(&'a App);
 
 impl DoubleDummy for Solved<'_> {
-    fn table(&mut self, deal: &crate::cards::Deal) -> Result<[[u8; 5]; 4], String> {
+    fn table(&mut self, deal: &crate::cards::Deal) -> Result<[[u8; 5]; 4], DdError> {
         let r = &self.0.results;
-        let number = r.deals.iter().find(|d| d.deal == *deal).map(|d| d.number).ok_or("not kept")?;
-        match self.0.dd.done.get(&(r.generation, number)) {
+        let number = r.deals.iter().find(|d| d.deal == *deal).map(|d| d.number);
+        match number.and_then(|n| self.0.dd.done.get(&(r.generation, n))) {
             Some(Ok(res)) => Ok(res.tricks),
-            _ => Err("not solved yet: select the deal with the DD pane shown, or press d".into()),
+            _ => Err(DdError("not solved yet: select the deal with the DD pane shown, or press d".into())),
         }
     }
-    fn par_ns(&mut self, _: &crate::cards::Deal, _: u8) -> Result<i32, String> {
-        Err("par is not available in a filter".into())
+    fn par_ns(&mut self, _: &crate::cards::Deal, _: Vul) -> Result<i32, DdError> {
+        Err(DdError("par is not available in a filter".into()))
     }
-    fn par_contracts(&mut self, _: &crate::cards::Deal, _: u8) -> Result<String, String> {
-        Err("par is not available in a filter".into())
+    fn par_contracts(&mut self, _: &crate::cards::Deal, _: Vul) -> Result<String, DdError> {
+        Err(DdError("par is not available in a filter".into()))
     }
 }
 
