@@ -25,7 +25,14 @@ const SCRIPTS: &[(&str, &str)] = &[
 
 fn time(src: &str, profile: bool, stream: StreamKind) -> Duration {
     let program = Arc::new(compile(src, "bench.dlr", &CompileOptions::default()).expect("compiles"));
-    let opts = RunOptions { seed: Some(1), generate: Some(DEALS), matched_events: false, profile, stream, ..RunOptions::default() };
+    let opts = RunOptions {
+        seed: Some(1),
+        generate: Some(DEALS),
+        matched_events: false,
+        profile,
+        stream,
+        ..RunOptions::default()
+    };
     let t = Instant::now();
     let handle = run::start(program, opts);
     for ev in handle.events().iter() {
@@ -40,7 +47,8 @@ fn time(src: &str, profile: bool, stream: StreamKind) -> Duration {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this once, quickly.
     let quick = !std::env::args().any(|a| a == "--bench");
-    let reps = std::env::var("PROFILE_COST_REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(if quick { 1 } else { 5 });
+    let reps =
+        std::env::var("PROFILE_COST_REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(if quick { 1 } else { 5 });
     println!("profile cost, {DEALS} deals, one thread, best of {reps}:");
     for stream in [StreamKind::Dealer, StreamKind::Fast] {
         for (name, src) in SCRIPTS {

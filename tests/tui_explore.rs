@@ -12,7 +12,15 @@ use tui_common::{DEALS, alt, app, key, screen, type_str};
 /// High-card points of `seat` in a deal of the fixture, counted from its PBN text.
 fn hcp(deal: &str, seat: usize) -> u32 {
     let hand = deal[2..].split(' ').nth(seat).unwrap();
-    hand.chars().map(|c| match c { 'A' => 4, 'K' => 3, 'Q' => 2, 'J' => 1, _ => 0 }).sum()
+    hand.chars()
+        .map(|c| match c {
+            'A' => 4,
+            'K' => 3,
+            'Q' => 2,
+            'J' => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 fn filter(a: &mut App, text: &str) -> Vec<Effect> {
@@ -102,4 +110,38 @@ fn a_kept_seed_gives_way_to_the_scripts_unless_the_user_chose_it() {
     assert_eq!(s.for_run(Some(7)), 7, "a script's `seed` wins over the clock's");
     let mut forced = Seed { value: Some(5), forced: true };
     assert_eq!(forced.for_run(Some(7)), 5, "--seed and the reseed key win over the script's");
+}
+
+#[test]
+fn a_run_that_matches_nothing_names_the_term_that_never_held_in_the_status_line() {
+    use dealbench::run::profile::{Count, Profile, Row};
+    use dealbench::run::{Event, Summary};
+    let mut a = app("dark", (160, 48));
+    let g = a.generation + 1;
+    let _ = a.request_run();
+    a.on_run_started(g, Default::default(), Vec::new());
+    a.limits = Some((10_000, 20));
+    let row = |text: &str, held, deals| Row {
+        text: text.into(),
+        depth: 0,
+        alone: Count { held, deals },
+        order: Count { held, deals },
+    };
+    let profile = Profile {
+        rows: vec![row("spades(north) >= 4", 3_000, 10_000), row("hcp(north) > 37", 0, 3_000)],
+        deals: 10_000,
+        seen: 10_000,
+        solves: 0,
+    };
+    let done = Summary {
+        generated: 10_000,
+        produced: 0,
+        seed: 1,
+        elapsed: std::time::Duration::from_millis(20),
+        cancelled: false,
+    };
+    let _ = a.on_run_msgs(g, vec![Event::Profile(Box::new(profile)), Event::Finished(done)]);
+    let (msg, _) = a.message.clone().expect("a closing note");
+    assert!(msg.contains("`hcp(north) > 37` never held"), "{msg}");
+    assert!(screen(&a).contains("hcp(north) > 37` never held"), "{}", screen(&a));
 }

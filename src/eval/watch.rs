@@ -23,8 +23,13 @@ impl Program {
     /// functions in the order the condition calls them. A value that needs a double-dummy
     /// solve is not computed here.
     pub fn watch(&self, deal: &Deal) -> Vec<Watch> {
-        let mut out: Vec<Watch> =
-            self.script.explain.vars.iter().map(|v| Watch { name: v.name.clone(), value: self.show(&v.expr, deal) }).collect();
+        let mut out: Vec<Watch> = self
+            .script
+            .explain
+            .vars
+            .iter()
+            .map(|v| Watch { name: v.name.clone(), value: self.show(&v.expr, deal) })
+            .collect();
         let mut calls = Vec::new();
         if let Some(c) = &self.script.condition {
             hand_calls(c, &mut calls);
@@ -99,5 +104,34 @@ fn call_name(e: &Expr) -> String {
     match suit {
         Some(s) => format!("{name}({seat}, {})", SUITS[*s]),
         None => format!("{name}({seat})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::parse_deal;
+
+    #[test]
+    fn variables_then_the_conditions_hand_calls_with_their_seats() {
+        let src = "fit = spades(north) + spades(south)\nstayman = hcp(south) >= 8 && hearts(south) == 4\n\
+                   l = ltc(north)\ncondition hcp(north) >= 15 && fit >= 8 && stayman\n";
+        let p = crate::eval::compile(src, "w.dlr", &Default::default()).unwrap();
+        // North AKQJ5.K32.A2.432: 17 points, 5 spades; South T982.AQ54.K3.765: 9 points, 4 spades, 4 hearts.
+        let deal = parse_deal("N:AKQJ5.K32.A2.432 7643.T987.QJT9.8 T982.AQ54.K3.765 .J6.87654.AKQJT9").unwrap();
+        let w: Vec<String> = p.watch(&deal).iter().map(|w| format!("{} = {}", w.name, w.value)).collect();
+        // ltc: spades AKQ 0, hearts Kxx 2, diamonds Ax 1, clubs xxx 3 = 6 losers.
+        assert_eq!(
+            w,
+            [
+                "fit = 9",
+                "stayman = true",
+                "l = 6",
+                "hcp(north) = 17",
+                "spades(north) = 5",
+                "spades(south) = 4",
+                "hcp(south) = 9",
+                "hearts(south) = 4"
+            ]
+        );
     }
 }

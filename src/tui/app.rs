@@ -507,8 +507,11 @@ impl App {
                 r.seed = Some(seed);
                 r.elapsed = elapsed;
                 self.state = if cancelled { RunState::Cancelled } else { RunState::Done };
-                let note = r.profile.as_ref().zip(self.limits).and_then(|(p, (g, n))| p.closing_note(produced, n, generated, g));
-                if let Some(note) = note.filter(|_| !cancelled) {
+                let fruitless = r.profile.as_ref().zip(self.limits).and_then(|(p, (g, n))| {
+                    let (row, how) = p.fruitless(produced, n, generated, g)?;
+                    Some(format!("`{}` {how} ({} of {} deals)", row.text, row.order.held, row.order.deals))
+                });
+                if let Some(note) = fruitless.filter(|_| !cancelled) {
                     self.say(note, true);
                 }
             }

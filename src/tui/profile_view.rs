@@ -41,7 +41,10 @@ impl PaneView for ProfilePane {
         f.render_widget(block, area);
         let lines = match &app.results.profile {
             Some(p) => profile_lines(p, app, inner.width as usize),
-            None => vec![Line::styled("No condition profiled yet: run a script with a condition.", app.theme.get("ui.text.dim"))],
+            None => vec![Line::styled(
+                "No condition profiled yet: run a script with a condition.",
+                app.theme.get("ui.text.dim"),
+            )],
         };
         let max = (lines.len() as u16).saturating_sub(inner.height);
         f.render_widget(Paragraph::new(lines).scroll((self.scroll.0.min(max), 0)), inner);

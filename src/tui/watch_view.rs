@@ -43,10 +43,18 @@ impl PaneView for WatchPane {
         };
         let watch = p.watch(&d.deal);
         if watch.is_empty() {
-            f.render_widget(Paragraph::new(Line::styled("no variables or hand functions", t.get("ui.text.dim"))), inner);
+            f.render_widget(
+                Paragraph::new(Line::styled("no variables or hand functions", t.get("ui.text.dim"))),
+                inner,
+            );
             return;
         }
-        let nw = watch.iter().map(|w| w.name.chars().count()).max().unwrap_or(0).min((inner.width as usize).saturating_sub(8));
+        let nw = watch
+            .iter()
+            .map(|w| w.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min((inner.width as usize).saturating_sub(8));
         let lines: Vec<Line> = watch
             .iter()
             .map(|w| {

@@ -71,15 +71,32 @@ impl Profile {
         Some(&self.rows[inner.map_or(top, |i| top + 1 + i)])
     }
 
-    /// What a run that matched nothing, or stopped at its generate limit with fewer than
-    /// half the deals it was to produce, says about the term that never or rarely held.
-    pub fn closing_note(&self, produced: u64, produce_limit: u64, generated: u64, generate_limit: u64) -> Option<String> {
+    /// The term that never or rarely held, and which, when a run matched nothing or stopped
+    /// at its generate limit with fewer than half the deals it was to produce.
+    pub fn fruitless(
+        &self,
+        produced: u64,
+        produce_limit: u64,
+        generated: u64,
+        generate_limit: u64,
+    ) -> Option<(&Row, &'static str)> {
         let short = produced == 0 || (generated >= generate_limit && produced * 2 < produce_limit);
         if !short || self.deals == 0 {
             return None;
         }
         let r = self.culprit()?;
-        let how = if r.order.held == 0 { "never held" } else { "rarely held" };
+        Some((r, if r.order.held == 0 { "never held" } else { "rarely held" }))
+    }
+
+    /// What such a run says in its closing message.
+    pub fn closing_note(
+        &self,
+        produced: u64,
+        produce_limit: u64,
+        generated: u64,
+        generate_limit: u64,
+    ) -> Option<String> {
+        let (r, how) = self.fruitless(produced, produce_limit, generated, generate_limit)?;
         Some(format!(
             "{} of {} deals matched: `{}` {how} ({} of the {} deals reaching it, {} alone)",
             produced,
