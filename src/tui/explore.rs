@@ -139,9 +139,20 @@ impl App {
         }
     }
 
-    /// Tests every kept deal against the filter again.
+    /// Tests every kept deal against the filter again, compiled anew in the scope of the
+    /// results' script (an edit may have changed its variables); a filter the script no
+    /// longer compiles is dropped, with the reason.
     pub fn refilter(&mut self) {
         let Some(mut f) = self.filter.take() else { return };
+        if let Some(program) = self.results.program.clone() {
+            match crate::eval::filter::compile_filter(&program, &f.text) {
+                Ok(p) => f.program = Arc::new(p),
+                Err(d) => {
+                    self.say(format!("filter dropped: {}", d.message), true);
+                    return;
+                }
+            }
+        }
         (f.pass, f.tested, f.unknown) = (BTreeSet::new(), 0, 0);
         for d in &self.results.deals {
             f.test_with(d, Some(&mut Solved(self)));

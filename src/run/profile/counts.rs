@@ -47,6 +47,8 @@ pub struct Counts {
     pub seen: u64,
     /// One deal in this many is profiled.
     pub stride: u64,
+    /// Deals to pass over before the next profiled one (a count down, not a division).
+    skip: u64,
     /// Per term: held on its own.
     pub alone: Vec<Count>,
     /// Per term: held among the deals the short circuit brought to it.
@@ -93,11 +95,19 @@ impl Counts {
 
     /// Evaluates the condition on the context's deal, counting every term when the deal is in
     /// the sample; the result is [`Program::matches`]'s.
+    #[inline]
     pub fn test(&mut self, spec: &Spec, program: &Program, ctx: &mut Ctx) -> Result<bool, EvalError> {
         self.seen += 1;
-        if self.seen % self.stride != 1 % self.stride {
+        if self.skip > 0 {
+            self.skip -= 1;
             return program.matches(ctx);
         }
+        self.skip = self.stride - 1;
+        self.profiled(spec, program, ctx)
+    }
+
+    #[inline(never)]
+    fn profiled(&mut self, spec: &Spec, program: &Program, ctx: &mut Ctx) -> Result<bool, EvalError> {
         self.deals += 1;
         // Decided before looking at the deal, so the sample is not biased by it.
         let dd_sample = spec.solves() && self.extra_solves * 10 < self.solves + 1;
