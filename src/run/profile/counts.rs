@@ -6,10 +6,12 @@ use crate::eval::{Ctx, EvalError, Program};
 use crate::script::explain::Join;
 
 /// One deal in this many is profiled (counted by its place in the stream, so the sample
-/// does not depend on the deals): at least 4, and 2 per term, so the extra evaluations cost
-/// about a tenth of a run's time (benches/profile_cost.rs; the README has the figures).
+/// does not depend on the deals): 4 per term, at least 8 and at most 64. Profiling every
+/// deal costs 30–180 ns a deal (1 to 7 terms) against 60–120 ns to deal and test one, so
+/// this keeps the cost under a tenth of the run's time (benches/profile_cost.rs; the README
+/// has the figures).
 fn stride(terms: usize) -> u64 {
-    (2 * terms as u64).clamp(4, 16)
+    (4 * terms as u64).clamp(8, 64)
 }
 
 /// Deals a figure rests on, and on how many of them the term held.
