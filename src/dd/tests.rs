@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::{Deal, Vul, parse_deal};
+use crate::cards::{Deal, Suit, Vul, parse_deal};
 
 #[test]
 fn list1_table() {
@@ -37,7 +37,7 @@ fn hand(text: &str) -> crate::cards::Hand {
     let mut h = crate::cards::Hand::default();
     for (i, ranks) in text.split('.').enumerate() {
         for ch in ranks.bytes() {
-            h.add(crate::cards::Card::new(3 - i, crate::cards::rank_of_char(ch).unwrap()));
+            h.add(crate::cards::Card::new(Suit::from_index(3 - i), crate::cards::rank_of_char(ch).unwrap()));
         }
     }
     h

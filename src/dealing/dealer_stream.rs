@@ -40,7 +40,7 @@ impl DealerStream {
             if let Some(p) = fullpack.iter().position(|&c| c == card.0) {
                 fullpack[p] = NONE;
             }
-            if let Some(s) = (seat * 13..seat * 13 + 13).find(|&s| stacked[s] == NONE) {
+            if let Some(s) = (seat.index() * 13..seat.index() * 13 + 13).find(|&s| stacked[s] == NONE) {
                 stacked[s] = card.0;
             }
         }
