@@ -78,7 +78,7 @@ fn voids_everywhere_do_not_panic() {
 
 #[test]
 fn hot_par_tables() {
-    // Only N and E can make 1NT (7 tricks); nothing else makes (dd-solvers.md §10.6).
+    // Only N and E can make 1NT (7 tricks); nothing else makes: par is 1NT by whoever bids first.
     let mut t = DdTable { tricks: [[6, 6, 6, 6, 7], [6, 6, 6, 6, 7], [6, 6, 6, 6, 6], [6, 6, 6, 6, 6]] };
     let p = par(&t, Vul::None);
     assert_eq!(p.score_ns, 90);
