@@ -10,7 +10,7 @@ pub mod watch;
 
 pub use rnd::RndStream;
 
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::dd::DdError;
 use crate::script::ast::Action;
 use crate::script::diag::{Diagnostic, Span};
@@ -95,7 +95,7 @@ impl Program {
     }
 
     /// The `dealer` statement's seat.
-    pub fn dealer(&self) -> Option<usize> {
+    pub fn dealer(&self) -> Option<Seat> {
         self.script.dealer
     }
 

@@ -94,7 +94,7 @@ fn call_name(e: &Expr) -> String {
     let Expr::Hand(f, seat, suit) = e else { return String::new() };
     let seat = SEAT_NAMES[*seat].to_lowercase();
     let name = match f {
-        HandFn::Length => return format!("{}({seat})", SUITS[suit.unwrap_or(0)]),
+        HandFn::Length => return format!("{}({seat})", SUITS[suit.map_or(0, |s| s.index())]),
         HandFn::Row(r) => ROWS.get(*r).copied().unwrap_or("hcp"),
         HandFn::Losers => "losers",
         HandFn::Quality => "quality",
@@ -102,7 +102,7 @@ fn call_name(e: &Expr) -> String {
         HandFn::Ltc => "ltc",
     };
     match suit {
-        Some(s) => format!("{name}({seat}, {})", SUITS[*s]),
+        Some(s) => format!("{name}({seat}, {})", SUITS[s.index()]),
         None => format!("{name}({seat})"),
     }
 }
