@@ -64,7 +64,8 @@ fn time(program: &Program, spec: Option<&Spec>, fast: bool) -> (Duration, u64) {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this once.
     let quick = !std::env::args().any(|a| a == "--bench");
-    let reps = std::env::var("PROFILE_COST_REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(if quick { 1 } else { 7 });
+    let reps =
+        std::env::var("PROFILE_COST_REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(if quick { 1 } else { 7 });
     println!("profile cost: deal and test {DEALS} deals on one thread, CPU time, best of {reps}:");
     for fast in [false, true] {
         for (name, src) in SCRIPTS {
