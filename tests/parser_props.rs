@@ -128,7 +128,7 @@ fn exponential_variables_are_refused() {
         src.push_str(&format!("a{i} = a{} + a{}\n", i - 1, i - 1));
     }
     src.push_str("condition a39 > 0\n");
-    let err = compile(&src, "p.dlr", &CompileOptions::default()).err().expect("refused");
+    let err = compile(&src, "p.dlr", &CompileOptions::default()).expect_err("refused");
     assert!(err[0].message.contains("too large"));
 }
 

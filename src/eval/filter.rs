@@ -48,13 +48,13 @@ mod tests {
 
     #[test]
     fn errors_point_into_the_filter() {
-        let e = compile_filter(&script(), "hcp(south) >= ").err().unwrap();
+        let e = compile_filter(&script(), "hcp(south) >= ").unwrap_err();
         assert_eq!((e.file.as_str(), e.line), ("filter", 1));
         assert!(e.column >= 14, "{e:?}");
-        let e = compile_filter(&script(), "fitt > 3").err().unwrap();
+        let e = compile_filter(&script(), "fitt > 3").unwrap_err();
         assert_eq!(e.column, 1);
         assert!(e.message.contains("fitt"), "{}", e.message);
-        let e = compile_filter(&script(), "fit > 3 produce 4").err().unwrap();
+        let e = compile_filter(&script(), "fit > 3 produce 4").unwrap_err();
         assert_eq!(e.column, 8, "{e:?}");
     }
 }

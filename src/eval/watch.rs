@@ -70,11 +70,7 @@ fn hundredths(e: &Expr) -> bool {
 /// The hand-function calls in `e`, each once, in the order written.
 fn hand_calls(e: &Expr, out: &mut Vec<Expr>) {
     match e {
-        Expr::Hand(..) => {
-            if !out.contains(e) {
-                out.push(e.clone());
-            }
-        }
+        Expr::Hand(..) if !out.contains(e) => out.push(e.clone()),
         Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => hand_calls(a, out),
         Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
             hand_calls(a, out);
