@@ -140,7 +140,12 @@ impl<W: Write> SetWriter<W> {
 }
 
 /// A whole set as text: each deal with its 1-based number among the produced deals.
-pub fn write_set(format: SetFormat, options: SetOptions, event: &str, deals: impl IntoIterator<Item = (u64, Deal)>) -> String {
+pub fn write_set(
+    format: SetFormat,
+    options: SetOptions,
+    event: &str,
+    deals: impl IntoIterator<Item = (u64, Deal)>,
+) -> String {
     let mut out = String::from(format.header());
     let event = pbn_set::tag_value(event);
     for (produced, deal) in deals {

@@ -8,7 +8,8 @@ fn deal() -> Deal {
 #[test]
 fn boards_follow_the_duplicate_rotation() {
     // compat.md §2.4: dealer N, E, S, W in turn; vulnerability of boards 1..16.
-    let vul = ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"];
+    let vul =
+        ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"];
     for n in 1..=32u64 {
         assert_eq!(board_dealer(n), ((n - 1) % 4) as usize, "board {n}");
         let want = ["None", "NS", "EW", "All"].iter().position(|v| *v == vul[((n - 1) % 16) as usize]).unwrap();
