@@ -59,13 +59,16 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
         Line::from(vec![
             text("  ".into()),
             key("r"),
-            text(format!(" rotation {}", if rotate { "on: each board's dealer" } else { "off" })),
+            text(format!(" rotation: {}", if rotate { "on" } else { "off" })),
         ]),
         Line::styled(
-            match (rotate, app.results.table.dealer) {
-                (false, _) => "    (each board's dealer, the deal turned to match)".to_string(),
-                (true, Some(d)) => format!("    and vulnerability; {} moves to that seat", crate::cards::SEAT_NAMES[d]),
-                (true, None) => "    and vulnerability (no `dealer`: nothing turns)".to_string(),
+            format!("    {}boards take their number's dealer and vulnerability;", if rotate { "" } else { "on: " }),
+            t.get("ui.text.dim"),
+        ),
+        Line::styled(
+            match app.results.table.dealer {
+                Some(d) => format!("    {}'s hand turned to the dealer's seat", crate::cards::SEAT_NAMES[d]),
+                None => "    the deal as dealt (the script names no dealer)".to_string(),
             },
             t.get("ui.text.dim"),
         ),
@@ -73,7 +76,7 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
         Line::from(vec![text("  ".into()), key("Esc"), text(" cancel".into())]),
     ];
     let area = f.area();
-    let r = centered(area, 60, lines.len() as u16 + 2);
+    let r = centered(area, 64, lines.len() as u16 + 2);
     popup_area(f, r, popup);
     f.render_widget(Paragraph::new(lines).block(block), r);
 }
