@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 /// LIN's dealer digit for each seat, North first.
 const DEALER_DIGIT: [u8; 4] = [3, 4, 1, 2];
-/// LIN's vulnerability letter: none, NS, EW, all.
+/// LIN's vulnerability letter: none, NS, EW, all (`Vul`'s order).
 const VUL_LETTER: [char; 4] = ['o', 'n', 'e', 'b'];
 /// The seats in `md|` order: South, West, North, East.
 const MD_SEATS: [usize; 4] = [2, 3, 0, 1];
@@ -25,7 +25,7 @@ pub fn board(out: &mut String, board: &Board) {
         DEALER_DIGIT[board.dealer],
         hands.join(","),
         board.number,
-        VUL_LETTER[usize::from(board.vulnerable & 3)]
+        VUL_LETTER[board.vulnerable.index()]
     );
 }
 
@@ -37,13 +37,13 @@ fn hand(hand: Hand) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_deal;
+    use crate::cards::{Vul, parse_deal};
 
     #[test]
     fn a_board_as_bbo_writes_it() {
         let deal = parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap();
         let mut out = String::new();
-        board(&mut out, &Board { number: 7, dealer: 2, vulnerable: 3, deal });
+        board(&mut out, &Board { number: 7, dealer: 2, vulnerable: Vul::All, deal });
         assert_eq!(
             out,
             "pn|,,,|st||md|1SJ74HQT95DTCAK863,S98H873D9653CQJ72,SAKQT3HJ6DKJ42C95,S652HAK42DAQ87CT4\
@@ -55,7 +55,7 @@ mod tests {
     fn a_void_keeps_its_suit_letter() {
         let deal = parse_deal("N:K762.AQJ98753.2. JT9853..9865.T73 AQ4.KT6.A74.Q962 .42.KQJT3.AKJ854").unwrap();
         let mut out = String::new();
-        board(&mut out, &Board { number: 1, dealer: 0, vulnerable: 0, deal });
+        board(&mut out, &Board { number: 1, dealer: 0, vulnerable: Vul::None, deal });
         assert!(out.contains("md|3SAQ4HKT6DA74CQ962,SH42DKQJT3CAKJ854,SK762HAQJ98753D2C,SJT9853HD9865CT73|"), "{out}");
         assert!(out.contains("|sv|o|"), "{out}");
     }

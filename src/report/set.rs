@@ -7,21 +7,13 @@
 //! deal is turned so that the script's dealer sits in that seat.
 
 use super::{lin, pbn_set};
-use crate::cards::{Deal, Seat};
+use crate::cards::{Deal, Seat, Vul};
 use std::io::Write;
 use std::path::Path;
-
-/// Vulnerability of boards 1..16 (0 none, 1 NS, 2 EW, 3 all); it repeats every 16 boards.
-pub const VUL_ROTATION: [u8; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
 
 /// The dealer of a board number (1-based): North, East, South, West in turn.
 pub fn board_dealer(number: u64) -> Seat {
     ((number.max(1) - 1) % 4) as Seat
-}
-
-/// The vulnerability of a board number (1-based): 0 none, 1 NS, 2 EW, 3 all.
-pub fn board_vulnerability(number: u64) -> u8 {
-    VUL_ROTATION[((number.max(1) - 1) % 16) as usize]
 }
 
 /// One board of a set.
@@ -31,8 +23,8 @@ pub struct Board {
     pub number: u64,
     /// The dealer's seat.
     pub dealer: Seat,
-    /// 0 none, 1 NS, 2 EW, 3 all.
-    pub vulnerable: u8,
+    /// Who is vulnerable.
+    pub vulnerable: Vul,
     /// The deal, turned when the set rotates.
     pub deal: Deal,
 }
@@ -45,7 +37,7 @@ pub struct SetOptions {
     /// The script's `dealer`.
     pub dealer: Option<Seat>,
     /// The run's vulnerability (`--vulnerable`, else the script's `vulnerable`).
-    pub vulnerable: Option<u8>,
+    pub vulnerable: Option<Vul>,
     /// `--rotate`: every board takes its number's dealer and vulnerability.
     pub rotate: bool,
 }
@@ -54,7 +46,7 @@ impl SetOptions {
     /// The board the `produced`-th deal (1-based) becomes.
     pub fn board(&self, produced: u64, deal: Deal) -> Board {
         let number = self.first_board.max(1) + produced.max(1) - 1;
-        let (by_dealer, by_vul) = (board_dealer(number), board_vulnerability(number));
+        let (by_dealer, by_vul) = (board_dealer(number), Vul::of_board(number));
         if !self.rotate {
             let dealer = self.dealer.unwrap_or(by_dealer);
             return Board { number, dealer, vulnerable: self.vulnerable.unwrap_or(by_vul), deal };

@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::parse_deal;
+use crate::cards::{Vul, parse_deal};
 
 fn deal() -> Deal {
     parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap()
@@ -12,27 +12,27 @@ fn boards_follow_the_duplicate_rotation() {
         ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"];
     for n in 1..=32u64 {
         assert_eq!(board_dealer(n), ((n - 1) % 4) as usize, "board {n}");
-        let want = ["None", "NS", "EW", "All"].iter().position(|v| *v == vul[((n - 1) % 16) as usize]).unwrap();
-        assert_eq!(usize::from(board_vulnerability(n)), want, "board {n}");
+        let o = SetOptions { first_board: n, ..Default::default() };
+        assert_eq!(o.board(1, deal()).vulnerable.pbn(), vul[((n - 1) % 16) as usize], "board {n}");
     }
 }
 
 #[test]
 fn the_script_s_dealer_and_vulnerability_win_without_rotation() {
-    let o = SetOptions { first_board: 5, dealer: Some(2), vulnerable: Some(1), rotate: false };
+    let o = SetOptions { first_board: 5, dealer: Some(2), vulnerable: Some(Vul::NS), rotate: false };
     let b = o.board(3, deal());
-    assert_eq!((b.number, b.dealer, b.vulnerable, b.deal), (7, 2, 1, deal()));
+    assert_eq!((b.number, b.dealer, b.vulnerable, b.deal), (7, 2, Vul::NS, deal()));
     let free = SetOptions { first_board: 1, ..Default::default() }.board(6, deal());
-    assert_eq!((free.number, free.dealer, free.vulnerable), (6, 1, 2));
+    assert_eq!((free.number, free.dealer, free.vulnerable), (6, 1, Vul::EW));
 }
 
 #[test]
 fn rotation_puts_the_script_s_dealer_in_the_board_s_dealer_seat() {
-    let o = SetOptions { first_board: 1, dealer: Some(2), vulnerable: Some(0), rotate: true };
+    let o = SetOptions { first_board: 1, dealer: Some(2), vulnerable: Some(Vul::None), rotate: true };
     for produced in 1..=8u64 {
         let b = o.board(produced, deal());
         assert_eq!(b.dealer, board_dealer(produced));
-        assert_eq!(b.vulnerable, board_vulnerability(produced), "the board's, not the script's");
+        assert_eq!(b.vulnerable, Vul::of_board(produced), "the board's, not the script's");
         for rel in 0..4 {
             // The seat `rel` places after the dealer holds what it held after South.
             assert_eq!(b.deal.hands[(b.dealer + rel) % 4], deal().hands[(2 + rel) % 4], "board {produced}");
