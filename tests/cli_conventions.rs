@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::io::Write;
 use std::process::Command;
 
 fn dealbench(args: &[&str]) -> std::process::Output {
@@ -59,7 +60,7 @@ fn the_man_page_is_roff_with_the_run_switches() {
         let o = Command::new("groff").args(["-man", "-Tutf8", "-ww", "-z"]).arg(&path).output().unwrap();
         assert!(o.stderr.is_empty(), "groff: {}", String::from_utf8_lossy(&o.stderr));
     } else {
-        eprintln!("(groff not found: the page is checked as text only)");
+        let _ = writeln!(std::io::stderr(), "SKIPPED: groff not found: the page is checked as text only");
     }
 }
 
@@ -90,7 +91,8 @@ fn a_timeout_stops_the_run_and_reports_what_was_done() {
     assert_eq!(lines[1], "Produced 0 hands");
     assert_eq!(lines[2], "Initial random seed 1");
     let secs: f64 = lines[3].trim_start_matches("Time needed").trim_end_matches("sec").trim().parse().unwrap();
-    assert!(secs >= 0.5, "{out}");
+    // The clock starts before the run's own does: a few milliseconds may be missing.
+    assert!((0.4..30.0).contains(&secs), "{out}");
     assert!(err.contains(&format!("timeout after 0.5 seconds ({generated} generated, 0 produced)")), "{err}");
 }
 

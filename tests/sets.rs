@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -78,7 +79,8 @@ fn endplay_present() -> bool {
         if std::env::var("CI").as_deref() == Ok("true") {
             panic!("python3 with endplay is missing: CI installs it (.ci/run: pip install endplay)");
         }
-        eprintln!("SKIPPED: python3 with endplay not found (pip install endplay)");
+        // Written to the stderr handle itself, which the test harness does not capture.
+        let _ = writeln!(std::io::stderr(), "SKIPPED: python3 with endplay not found (pip install endplay)");
     }
     ok
 }
