@@ -2,6 +2,7 @@
 //! the command's own page, then each subcommand's switches in a section of their own; with
 //! `--dir DIR`, one page a command written there (dealbench.1, dealbench-run.1, …).
 
+use super::error::CliError;
 use clap::{Args, CommandFactory};
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,12 +19,11 @@ pub struct ManArgs {
 /// Prints or writes the pages; returns the exit code.
 pub fn run(args: ManArgs) -> i32 {
     let result = match &args.dir {
-        Some(dir) => {
-            clap_mangen::generate_to(super::Cli::command(), dir).map_err(|e| format!("{}: {e}", dir.display()))
-        }
+        Some(dir) => clap_mangen::generate_to(super::Cli::command(), dir)
+            .map_err(|e| CliError(format!("{}: {e}", dir.display()))),
         None => {
             let mut out = Vec::new();
-            render(&mut out).and_then(|()| std::io::stdout().write_all(&out)).map_err(|e| e.to_string())
+            render(&mut out).and_then(|()| std::io::stdout().write_all(&out)).map_err(|e| CliError(e.to_string()))
         }
     };
     match result {

@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch.
 
 mod completions_cmd;
+mod error;
 mod man_cmd;
 mod merge_cmd;
 mod meter;

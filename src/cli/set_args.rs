@@ -1,6 +1,7 @@
 //! `--export FILE` and `--rotate`: the run's produced deals as a numbered set for play,
 //! whatever the script's actions print (report::set writes it).
 
+use super::error::CliError;
 use clap::Args;
 use dealbench::eval::Program;
 use dealbench::report::set::{SetFormat, SetOptions, SetWriter};
@@ -29,9 +30,9 @@ pub struct SetArgs {
 impl SetArgs {
     /// The set file, created before the run starts (so a bad name fails at once), or `None`
     /// without `--export`.
-    pub fn open(&self, program: &Program, options: &RunOptions) -> Result<Option<SetFile>, String> {
+    pub fn open(&self, program: &Program, options: &RunOptions) -> Result<Option<SetFile>, CliError> {
         let Some(path) = &self.set_file else { return Ok(None) };
-        let format = SetFormat::from_path(path)?;
+        let format = SetFormat::from_path(path).map_err(|e| CliError(e.0))?;
         let script = &program.script;
         if self.rotate && script.dealer.is_none() {
             eprintln!("dealbench: --rotate: the script names no dealer, so no deal is turned");
@@ -44,8 +45,8 @@ impl SetArgs {
         };
         let event =
             options.title.clone().or_else(|| script.title.clone()).unwrap_or_else(|| options.input_name.clone());
-        let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = File::create(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         let writer = SetWriter::new(BufWriter::new(file), format, set, &event);
-        writer.map(Some).map_err(|e| format!("{}: {e}", path.display()))
+        writer.map(Some).map_err(|e| CliError(format!("{}: {e}", path.display())))
     }
 }

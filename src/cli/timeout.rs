@@ -2,6 +2,7 @@
 //! as dealer3 does (a message on standard error, the end-of-run report of the deals actually
 //! dealt, exit status 2).
 
+use super::error::CliError;
 use clap::Args;
 use dealbench::run::{Event, RunHandle};
 use std::sync::mpsc::RecvTimeoutError;
@@ -20,12 +21,12 @@ pub struct TimeoutArgs {
 }
 
 /// A positive number of seconds, at most a year.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let s: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+fn seconds(text: &str) -> Result<Duration, CliError> {
+    let s: f64 = text.trim().parse().map_err(|_| CliError(format!("`{text}` is not a number of seconds")))?;
     if !(s > 0.0 && s <= 366.0 * 86400.0) {
-        return Err(format!("`{text}`: expected more than 0 seconds and at most a year"));
+        return Err(CliError(format!("`{text}`: expected more than 0 seconds and at most a year")));
     }
-    Duration::try_from_secs_f64(s).map_err(|e| e.to_string())
+    Duration::try_from_secs_f64(s).map_err(|e| CliError(e.to_string()))
 }
 
 /// Receives a run's events and cancels the run when its time is up.

@@ -68,12 +68,13 @@ pub enum SetFormat {
 
 impl SetFormat {
     /// The format a file name asks for: `.lin` or `.pbn` (any case).
-    pub fn from_path(path: &Path) -> Result<SetFormat, String> {
+    pub fn from_path(path: &Path) -> Result<SetFormat, super::ReportError> {
         let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
         match ext.as_deref() {
             Some("lin") => Ok(SetFormat::Lin),
             Some("pbn") => Ok(SetFormat::Pbn),
-            _ => Err(format!("{}: a set is written as .lin (BBO LIN) or .pbn (PBN): name the file so", path.display())),
+            _ => Err(format!("{}: a set is written as .lin (BBO LIN) or .pbn (PBN): name the file so", path.display())
+                .into()),
         }
     }
 

@@ -50,7 +50,7 @@ fn rotation_without_a_script_dealer_turns_nothing() {
 fn the_format_comes_from_the_extension() {
     assert_eq!(SetFormat::from_path(Path::new("a/b.LIN")), Ok(SetFormat::Lin));
     assert_eq!(SetFormat::from_path(Path::new("b.pbn")), Ok(SetFormat::Pbn));
-    let e = SetFormat::from_path(Path::new("b.txt")).unwrap_err();
+    let e = SetFormat::from_path(Path::new("b.txt")).unwrap_err().to_string();
     assert!(e.contains(".lin") && e.contains(".pbn"), "{e}");
 }
 
