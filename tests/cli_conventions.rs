@@ -102,7 +102,9 @@ fn a_run_that_ends_in_time_is_not_a_timeout() {
         common::run_stdin("condition hcp(north) > 20\naction printoneline\n", &["-s", "1", "-p", "2", "-t", "600"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("Produced 2 hands") && !err.contains("timeout"), "{out}{err}");
-    let (_, err, code) = common::run_stdin("condition 1\n", &["-t", "0"]);
-    assert_eq!(code, Some(2), "clap refuses it");
+    // A script file, not standard input: clap refuses the switch before anything is read.
+    let out = dealbench(&["run", "-t", "0", "no-such-script.dl"]);
+    assert_eq!(out.status.code(), Some(2), "clap refuses it");
+    let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("more than 0 seconds"), "{err}");
 }

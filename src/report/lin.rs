@@ -6,7 +6,7 @@
 //! `sv|`: o none, n NS, e EW, b both. Readers split the boards at `pn|`, so every board has one.
 
 use super::set::Board;
-use crate::cards::{Hand, SUIT_CHARS};
+use crate::cards::{Hand, Suit};
 use std::fmt::Write;
 
 /// LIN's dealer digit for each seat, North first.
@@ -31,19 +31,19 @@ pub fn board(out: &mut String, board: &Board) {
 
 /// `S…H…D…C…`, ranks from the ace down.
 fn hand(hand: Hand) -> String {
-    (0..4).rev().map(|s| format!("{}{}", SUIT_CHARS[s] as char, hand.suit_string(s))).collect()
+    Suit::ALL.iter().rev().map(|&s| format!("{}{}", s.letter(), hand.suit_string(s))).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Vul, parse_deal};
+    use crate::cards::{Seat, Vul, parse_deal};
 
     #[test]
     fn a_board_as_bbo_writes_it() {
         let deal = parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap();
         let mut out = String::new();
-        board(&mut out, &Board { number: 7, dealer: 2, vulnerable: Vul::All, deal });
+        board(&mut out, &Board { number: 7, dealer: Seat::South, vulnerable: Vul::All, deal });
         assert_eq!(
             out,
             "pn|,,,|st||md|1SJ74HQT95DTCAK863,S98H873D9653CQJ72,SAKQT3HJ6DKJ42C95,S652HAK42DAQ87CT4\
@@ -55,7 +55,7 @@ mod tests {
     fn a_void_keeps_its_suit_letter() {
         let deal = parse_deal("N:K762.AQJ98753.2. JT9853..9865.T73 AQ4.KT6.A74.Q962 .42.KQJT3.AKJ854").unwrap();
         let mut out = String::new();
-        board(&mut out, &Board { number: 1, dealer: 0, vulnerable: Vul::None, deal });
+        board(&mut out, &Board { number: 1, dealer: Seat::North, vulnerable: Vul::None, deal });
         assert!(out.contains("md|3SAQ4HKT6DA74CQ962,SH42DKQJT3CAKJ854,SK762HAQJ98753D2C,SJT9853HD9865CT73|"), "{out}");
         assert!(out.contains("|sv|o|"), "{out}");
     }

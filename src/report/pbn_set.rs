@@ -8,18 +8,16 @@ use std::fmt::Write;
 /// What the file holds before the first board.
 pub const HEADER: &str = "% PBN 2.1\n% Exported by dealbench\n\n";
 
-const SEAT_LETTERS: [&str; 4] = ["N", "E", "S", "W"];
-
 /// Appends one board's tag section and the blank line that ends it; `event` is already a
 /// tag value ([`tag_value`]).
 pub fn board(out: &mut String, board: &Board, event: &str) {
     let first = board.dealer;
-    let hands: Vec<String> = (0..4).map(|i| board.deal.hands[(first + i) % 4].dotted()).collect();
+    let hands: Vec<String> = (0..4).map(|i| board.deal.hands[first.after(i)].dotted()).collect();
     let _ = writeln!(out, "[Event \"{event}\"]\n[Site \"-\"]\n[Date \"????.??.??\"]\n[Board \"{}\"]", board.number);
     out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
-    let _ = writeln!(out, "[Dealer \"{}\"]", SEAT_LETTERS[first]);
+    let _ = writeln!(out, "[Dealer \"{}\"]", first.letter());
     let _ = writeln!(out, "[Vulnerable \"{}\"]", board.vulnerable.pbn());
-    let _ = writeln!(out, "[Deal \"{}:{}\"]", SEAT_LETTERS[first], hands.join(" "));
+    let _ = writeln!(out, "[Deal \"{}:{}\"]", first.letter(), hands.join(" "));
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }
 
@@ -43,13 +41,13 @@ pub fn tag_value(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Vul, parse_deal};
+    use crate::cards::{Seat, Vul, parse_deal};
 
     #[test]
     fn the_deal_starts_with_the_dealer() {
         let deal = parse_deal("N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72").unwrap();
         let mut out = String::new();
-        board(&mut out, &Board { number: 3, dealer: 3, vulnerable: Vul::EW, deal }, "Set");
+        board(&mut out, &Board { number: 3, dealer: Seat::West, vulnerable: Vul::EW, deal }, "Set");
         let want = "[Event \"Set\"]\n[Site \"-\"]\n[Date \"????.??.??\"]\n[Board \"3\"]\n\
                     [West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n[Dealer \"W\"]\n[Vulnerable \"EW\"]\n\
                     [Deal \"W:98.873.9653.QJ72 AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863\"]\n\

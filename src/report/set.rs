@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// The dealer of a board number (1-based): North, East, South, West in turn.
 pub fn board_dealer(number: u64) -> Seat {
-    ((number.max(1) - 1) % 4) as Seat
+    Seat::from_index(((number.max(1) - 1) % 4) as usize)
 }
 
 /// One board of a set.
@@ -52,7 +52,7 @@ impl SetOptions {
             return Board { number, dealer, vulnerable: self.vulnerable.unwrap_or(by_vul), deal };
         }
         // The script's dealer moves to the board's dealer seat; without one nothing turns.
-        let steps = self.dealer.map_or(0, |d| (by_dealer + 4 - d) % 4);
+        let steps = self.dealer.map_or(0, |d| (by_dealer.index() + 4 - d.index()) % 4);
         Board { number, dealer: by_dealer, vulnerable: by_vul, deal: deal.turned(steps) }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::report::set::SetOptions;
 use crate::tui::TuiError;
 
@@ -32,7 +32,7 @@ impl App {
 
     /// Board information for a deal number: dealer and vulnerability, from the script or
     /// else the standard board rotation of its board number.
-    pub fn board_info(&self, number: u64) -> (usize, Vul) {
+    pub fn board_info(&self, number: u64) -> (Seat, Vul) {
         let b = self.set_options(false).board(number, Deal::default());
         (b.dealer, b.vulnerable)
     }

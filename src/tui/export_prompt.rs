@@ -67,7 +67,7 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
         ),
         Line::styled(
             match app.results.table.dealer {
-                Some(d) => format!("    {}'s hand turned to the dealer's seat", crate::cards::SEAT_NAMES[d]),
+                Some(d) => format!("    {}'s hand turned to the dealer's seat", d.name()),
                 None => "    the deal as dealt (the script names no dealer)".to_string(),
             },
             t.get("ui.text.dim"),
