@@ -52,6 +52,9 @@ fn overlays_80x24() {
     a.pop_overlay();
     a.push_overlay(Overlay::Filter("hcp(south) >= 10".into()));
     insta::assert_snapshot!("filter_prompt_80x24", screen(&a));
+    a.pop_overlay();
+    a.push_overlay(Overlay::Export { rotate: true });
+    insta::assert_snapshot!("export_rotate_80x24", screen(&a));
 }
 
 #[test]
@@ -82,6 +85,7 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
                 Some(Overlay::ConfirmQuit),
                 Some(Overlay::Search("x".into())),
                 Some(Overlay::Filter("hcp(".into())),
+                Some(Overlay::Export { rotate: true }),
             ] {
                 let mut a = app("dark", (w, h));
                 a.focus = pane;

@@ -14,6 +14,7 @@ pub mod deals;
 pub mod editor_view;
 pub mod engine;
 pub mod explore;
+pub mod export_prompt;
 pub mod files;
 pub mod help;
 pub mod highlight;

@@ -1,5 +1,5 @@
 //! Overlays: windows stacked over the panes (key help, a word's vocabulary entry, the quit
-//! question, the search prompt). The top one takes every key and mouse event; each decides
+//! question, the search prompt, the export prompt). The top one takes every key and mouse event; each decides
 //! whether it stays. Drawing (help.rs) paints them bottom to top.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
@@ -20,10 +20,15 @@ pub enum Overlay {
     Search(String),
     /// The filter prompt over the kept deals, with what has been typed (explore.rs).
     Filter(String),
+    /// The export prompt: PBN or LIN, rotated or not (export_prompt.rs).
+    Export {
+        /// Boards take their number's dealer, the deals turned to match.
+        rotate: bool,
+    },
 }
 
 /// What a layer does after an event: stays (perhaps changed) or closes.
-type Outcome = (Option<Overlay>, Vec<Effect>);
+pub(super) type Outcome = (Option<Overlay>, Vec<Effect>);
 
 impl App {
     /// The overlay on top, if any.
@@ -55,6 +60,7 @@ impl App {
             Overlay::Word(_) => (None, Vec::new()),
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
             Overlay::Filter(q) => self.filter_key(q, key),
+            Overlay::Export { rotate } => self.export_key(rotate, key),
         };
         self.layers.extend(stays);
         effects
