@@ -126,6 +126,9 @@ pub struct RunArgs {
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
+    /// Hand types: levelling and interleaving.
+    #[command(flatten)]
+    pub hand_types: super::hand_type_args::HandTypeArgs,
 }
 
 /// Runs a script; returns the exit code.
@@ -154,6 +157,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let mut options = options(args, &name)?;
+    args.hand_types.apply(&mut options)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),

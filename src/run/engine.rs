@@ -4,6 +4,7 @@
 use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
+use super::types::{Interleave, Pending, Types};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat};
 use crate::dealing::bias::BiasDealer;
@@ -16,6 +17,8 @@ use std::time::{Duration, Instant};
 /// Salt that gives the actions an `rnd` stream of their own, apart from the condition's,
 /// so results are the same whichever thread tested the condition.
 const ACTION_RND_SALT: u64 = 0x5DEE_CE66_D1CE_5EED;
+/// The same for the hand types' expressions.
+const TYPES_RND_SALT: u64 = 0x7E9E_5A17_0F7E_9E5A;
 
 pub(super) struct Engine<'a> {
     pub(super) program: &'a Program,
@@ -51,14 +54,74 @@ pub(super) struct Consumer<'a> {
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
     pub(super) vulnerable: u8,
+    /// The script's hand types, when it defines any.
+    types: Option<Types>,
     start: Instant,
     last_report: Instant,
 }
 
 impl<'a> Consumer<'a> {
-    /// Runs the actions on a matching deal (`generated` is its 1-based number among all
-    /// dealt); true when the produce limit is reached.
+    /// Takes a matching deal (`generated` is its 1-based number among all dealt): measures
+    /// its hand types, levels, interleaves, and runs the actions on the deals that come out;
+    /// true when the produce limit is reached.
     pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+        let mut p = Pending { generated, deal, table, mask: 0 };
+        if self.types.is_none() {
+            return self.produce(p);
+        }
+        if let Some(t) = table {
+            self.dd.prime(deal, t);
+        }
+        p.mask = self.type_mask(&deal)?;
+        self.state.measure_types(p.mask);
+        let Some(types) = &mut self.types else { return self.produce(p) };
+        if let Some(l) = &mut types.leveller
+            && !l.keep(p.mask, generated)
+        {
+            return Ok(false);
+        }
+        let Some(il) = &mut types.interleave else { return self.produce(p) };
+        il.push(p);
+        self.release(false)
+    }
+
+    /// Acts on the deals `--interleave` holds back, once the deals run out.
+    pub(super) fn flush(&mut self) -> Result<bool, Halt> {
+        self.release(true)
+    }
+
+    /// Acts on interleaved deals while a round is ready (`flush`: whatever waits).
+    fn release(&mut self, flush: bool) -> Result<bool, Halt> {
+        while self.produced < self.produce_limit
+            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush)) {
+            if self.produce(p)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Bit `i` set when the deal is in hand type `i`.
+    fn type_mask(&mut self, deal: &Deal) -> Result<u64, Halt> {
+        let o = self.engine.options;
+        let program = self.engine.program;
+        let exprs = self.types.as_ref().map_or(&[][..], |t| &t.exprs[..]);
+        let mut mask = 0u64;
+        for (i, e) in exprs.iter().enumerate() {
+            let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
+            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+            match program.eval(e, &mut ctx) {
+                Ok(v) => mask |= u64::from(v != 0) << i,
+                Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),
+                Err(e) => return Err(Halt::Failed(e)),
+            }
+        }
+        Ok(mask)
+    }
+
+    /// Runs the actions on a deal to produce; true when the produce limit is reached.
+    fn produce(&mut self, p: Pending) -> Result<bool, Halt> {
+        let Pending { generated, deal, table, mask } = p;
         self.produced += 1;
         if let Some(t) = table {
             self.dd.prime(deal, t);
@@ -80,6 +143,7 @@ impl<'a> Consumer<'a> {
                 return Err(if cancelled { Halt::Cancelled } else { Halt::Failed(e) });
             }
         };
+        self.state.add_types(mask);
         let m = Matched { number: self.produced, generated, deal, printed };
         if !self.engine.deliver(&mut self.pending, m) {
             return Err(Halt::Hangup);
@@ -150,6 +214,27 @@ impl<'a> Engine<'a> {
         Some(EvalError { span, message })
     }
 
+    /// The script's hand types and what `--level` and `--interleave` ask of them.
+    fn types(&self, seed: i64) -> Option<Types> {
+        let defs = &self.program.script.hand_types;
+        if defs.is_empty() {
+            return None;
+        }
+        let weights = self.options.level.as_ref().and_then(|l| l.weights(defs).ok());
+        let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
+        let wanted = weights.map_or(vec![true; defs.len()], |w| w.iter().map(|&x| x > 0).collect());
+        let interleave = self.options.interleave.then(|| Interleave::new(wanted));
+        Some(Types { exprs: defs.iter().map(|t| t.expr.clone()).collect(), leveller, interleave })
+    }
+
+    /// Why `--level` cannot level this script.
+    fn level_error(&self) -> Option<EvalError> {
+        let level = self.options.level.as_ref()?;
+        let message = level.weights(&self.program.script.hand_types).err()?;
+        let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
+        Some(EvalError { span, message })
+    }
+
     fn source(&self, seed: i64) -> Source {
         if let Some(list) = &self.options.deals {
             return Source::List(list.clone(), 0);
@@ -191,7 +276,7 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()) {
+        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()).or_else(|| self.level_error()) {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);
@@ -204,14 +289,18 @@ impl<'a> Engine<'a> {
             produced: 0,
             produce_limit: lim.produce,
             vulnerable,
+            types: self.types(lim.seed),
             start,
             last_report: start,
         };
-        let (generated, halt) = if self.options.threads > 1 {
+        let (generated, mut halt) = if self.options.threads > 1 {
             super::parallel::run(self, &lim, source, &mut c)
         } else {
             self.sequential(&lim, source, &mut c)
         };
+        if halt.is_none() && !self.cancel.load(Ordering::Relaxed) {
+            halt = c.flush().err();
+        }
         if !c.pending.is_empty() {
             let _ = self.tx.deliver(Event::Output(std::mem::take(&mut c.pending)));
         }

@@ -8,11 +8,13 @@ mod chain;
 mod dd_cache;
 mod engine;
 pub mod files;
+pub mod level;
 mod parallel;
 pub mod predeal;
 mod source;
 pub mod stats;
 pub mod switches;
+mod types;
 
 pub use source::StreamKind;
 
@@ -72,6 +74,11 @@ pub struct RunOptions {
     /// `--dd-memory`: the transposition-table budget of each thread's double-dummy solver, in
     /// MiB (256 when `None`).
     pub dd_memory_mib: Option<usize>,
+    // Hand types (issue 19, levelling half).
+    /// `--level`: keep each hand type's deals so the produced deals follow this mix.
+    pub level: Option<level::Level>,
+    /// `--interleave`: produce the deals in rounds, one of each hand type before any repeats.
+    pub interleave: bool,
 }
 
 impl Default for RunOptions {
@@ -97,6 +104,8 @@ impl Default for RunOptions {
             stream: StreamKind::Dealer,
             shard: None,
             dd_memory_mib: None,
+            level: None,
+            interleave: false,
         }
     }
 }
