@@ -5,6 +5,7 @@ mod merge_cmd;
 mod meter;
 mod run_cmd;
 mod stats_out;
+mod write_leveled;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -143,6 +143,9 @@ pub fn run(args: RunArgs) -> i32 {
 }
 
 fn execute(args: &RunArgs) -> Result<i32, String> {
+    if let Some(out) = &args.hand_types.write_leveled {
+        return super::write_leveled::write(args, out);
+    }
     let (source, name) = read_script(args.file.as_ref())?;
     let program = match compile(&source, &name, &compile_options(args)?) {
         Ok(p) => p,
@@ -219,7 +222,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
 }
 
-fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
+pub(super) fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
     let digits = [&args.p0, &args.p1, &args.p2, &args.p3, &args.p4, &args.p5, &args.p6, &args.p7, &args.p8, &args.p9];
     let mut params: Vec<(String, String)> =
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
@@ -240,7 +243,7 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
     Ok(CompileOptions { params })
 }
 
-fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
+pub(super) fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
     match file {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -278,7 +281,7 @@ fn switches(args: &RunArgs) -> Switches {
 }
 
 /// The run's options from the switches; the resolver's notes go to standard error.
-fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
+pub(super) fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
     let resolved = switches(args).resolve(name).map_err(|e| e.to_string())?;
     for note in &resolved.notes {
         eprintln!("dealbench: {note}");
