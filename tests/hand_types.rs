@@ -167,3 +167,20 @@ fn merge_adds_up_the_hand_types_of_shards() {
     let line = merged.lines().find(|l| l.trim_start().starts_with("weak ")).expect(&merged);
     assert_eq!(line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap(), whole[0] + whole[1]);
 }
+
+/// The copy run by dealer 1.24 itself, when `DEALBENCH_DEALER124` names a build of it (one
+/// whose `rnd()` is right, as BBO's is); skipped visibly otherwise.
+#[test]
+fn the_write_leveled_copy_runs_on_dealer_124() {
+    let Some(dealer) = std::env::var_os("DEALBENCH_DEALER124") else {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "SKIPPED: DEALBENCH_DEALER124 is not set (a dealer 1.24 binary)");
+        return;
+    };
+    let d = dir("dealer124");
+    run(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
+    let out = std::process::Command::new(dealer).current_dir(&d).args(["-s", "5", "-p", "20000", "lev.dlr"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let s = shares(&String::from_utf8(out.stdout).unwrap());
+    assert!(s.iter().all(|x| (x - 1.0 / 3.0).abs() < 0.03), "{s:?}");
+}

@@ -222,8 +222,8 @@ impl<'a> Engine<'a> {
         }
         let weights = self.options.level.as_ref().and_then(|l| l.weights(defs).ok());
         let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
-        let wanted = weights.map_or(vec![true; defs.len()], |w| w.iter().map(|&x| x > 0).collect());
-        let interleave = self.options.interleave.then(|| Interleave::new(wanted));
+        let weights = weights.unwrap_or_else(|| vec![1; defs.len()]);
+        let interleave = self.options.interleave.then(|| Interleave::new(&weights));
         Some(Types { exprs: defs.iter().map(|t| t.expr.clone()).collect(), leveller, interleave })
     }
 

@@ -26,39 +26,56 @@ pub(super) struct Types {
 }
 
 /// Kept deals queued by type (the last queue: deals in no type) until a round is complete.
+/// A round holds each type's quota (its levelling weight over the weights' greatest common
+/// divisor; 1 unlevelled) in passes, so every type appears before any type repeats within it.
 pub(super) struct Interleave {
     queues: Vec<VecDeque<Pending>>,
-    /// The types a round needs (those a levelled run keeps; every type otherwise).
-    wanted: Vec<bool>,
+    /// Deals of each type a round holds.
+    quota: Vec<u64>,
     /// The round being released.
     round: VecDeque<Pending>,
 }
 
 impl Interleave {
-    /// Queues for `wanted.len()` types.
-    pub(super) fn new(wanted: Vec<bool>) -> Interleave {
-        let queues = vec![VecDeque::new(); wanted.len() + 1];
-        Interleave { queues, wanted, round: VecDeque::new() }
+    /// Queues for types of these weights.
+    pub(super) fn new(weights: &[u64]) -> Interleave {
+        let g = weights.iter().copied().fold(0, gcd).max(1);
+        let quota = weights.iter().map(|w| w / g).collect();
+        Interleave { queues: vec![VecDeque::new(); weights.len() + 1], quota, round: VecDeque::new() }
     }
 
     /// Queues a kept deal under the first type it is in.
     pub(super) fn push(&mut self, p: Pending) {
-        let q = if p.mask == 0 { self.wanted.len() } else { p.mask.trailing_zeros() as usize };
+        let q = if p.mask == 0 { self.quota.len() } else { p.mask.trailing_zeros() as usize };
         self.queues[q].push_back(p);
     }
 
-    /// The next deal to act on: from a round, made once every wanted type has a deal waiting
-    /// (or, with `flush`, from whatever waits), in type order.
+    /// The next deal to act on: from a round, made once every type has its quota waiting
+    /// (or, with `flush`, from whatever waits, one of each type per round), in type order.
     pub(super) fn pop(&mut self, flush: bool) -> Option<Pending> {
         if self.round.is_empty() {
-            let ready = self.queues.iter().zip(self.wanted.iter().chain([&false])).all(|(q, &w)| !w || !q.is_empty());
-            if ready || flush {
+            let ready = self.queues.iter().zip(&self.quota).all(|(q, &n)| q.len() as u64 >= n);
+            if ready {
+                let most = self.quota.iter().copied().max().unwrap_or(0);
+                for pass in 0..most {
+                    for (q, &n) in self.queues.iter_mut().zip(&self.quota) {
+                        if pass < n {
+                            self.round.extend(q.pop_front());
+                        }
+                    }
+                }
+                self.round.extend(self.queues.last_mut().and_then(VecDeque::pop_front));
+            } else if flush {
                 let round: Vec<Pending> = self.queues.iter_mut().filter_map(|q| q.pop_front()).collect();
                 self.round.extend(round);
             }
         }
         self.round.pop_front()
     }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 #[cfg(test)]
@@ -71,7 +88,7 @@ mod tests {
 
     #[test]
     fn each_type_appears_before_any_repeats() {
-        let mut il = Interleave::new(vec![true, true, true]);
+        let mut il = Interleave::new(&[1, 1, 1]);
         let mut out = Vec::new();
         for (g, m) in [(1, 1), (2, 1), (3, 2), (4, 1), (5, 4), (6, 2), (7, 4), (8, 4)] {
             il.push(p(g, m));
@@ -84,5 +101,15 @@ mod tests {
             out.push(x.generated);
         }
         assert_eq!(out, vec![1, 3, 5, 2, 6, 7, 4, 8]);
+    }
+
+    #[test]
+    fn weighted_rounds_keep_the_mix_and_pass_through_every_type() {
+        let mut il = Interleave::new(&[4, 2, 2]);
+        for (g, m) in [(1, 1), (2, 1), (3, 2), (4, 4)] {
+            il.push(p(g, m));
+        }
+        let out: Vec<u64> = std::iter::from_fn(|| il.pop(false)).map(|x| x.generated).collect();
+        assert_eq!(out, vec![1, 3, 4, 2]);
     }
 }
