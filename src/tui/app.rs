@@ -34,11 +34,13 @@ pub enum Pane {
     Dd,
     /// What `dealbench run` prints.
     Text,
+    /// The hand types' natural and delivered mix.
+    HandTypes,
 }
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 5] = [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text];
+    pub const ALL: [Pane; 6] = [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::HandTypes];
 }
 
 /// Where the run is.
@@ -228,6 +230,8 @@ pub struct App {
     pub quit_after_save: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,
+    /// Level the hand types (`--level`) in the runs.
+    pub level: bool,
 }
 
 /// Tab width the editor expands to.
@@ -267,6 +271,7 @@ impl App {
             quit: false,
             quit_after_save: false,
             fresh_table: None,
+            level: false,
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();
@@ -353,6 +358,11 @@ impl App {
     /// The colours of rows `rows` of the buffer.
     pub fn visible_highlights(&self, rows: std::ops::Range<usize>) -> Vec<RowSpan> {
         self.highlighter.visible(self.editor.lines(), rows)
+    }
+
+    /// The script's number of hand types, from the latest statistics.
+    pub fn hand_type_count(&self) -> usize {
+        self.results.stats.hand_types().map_or(0, |h| h.names.len())
     }
 
     /// True when every pane is on screen at once.

@@ -28,6 +28,8 @@ pub struct Compiled {
     pub table: TableInfo,
     /// Warnings from the compiler.
     pub warnings: Vec<Diagnostic>,
+    /// The levelling a toggle asks for: the declared shares, else even (`None`: no hand types).
+    pub level: Option<crate::run::level::Level>,
     program: Arc<crate::eval::Program>,
 }
 
@@ -78,7 +80,12 @@ fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnost
     let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
     let table = TableInfo { dealer: program.dealer(), vulnerable: program.vulnerable() };
     let warnings = program.script.warnings.clone();
-    Ok(Compiled { table, warnings, program: Arc::new(program) })
+    let types = &program.script.hand_types;
+    let level = (!types.is_empty()).then(|| {
+        use crate::run::level::Level;
+        if types.iter().any(|t| t.share.is_some()) { Level::Shares } else { Level::Even }
+    });
+    Ok(Compiled { table, warnings, level, program: Arc::new(program) })
 }
 
 /// A run's events on the workbench's channel, each wrapped with the run's generation, so

@@ -57,6 +57,8 @@ pub enum Action {
     Copy,
     /// Export the kept deals as PBN.
     Export,
+    /// Level the hand types, or stop levelling, and re-run.
+    ToggleLevel,
     /// Scroll the focused list by this many rows.
     ScrollBy(i32),
     /// Scroll the focused list to the top (false) or bottom (true).
@@ -177,17 +179,20 @@ pub const KEYS: &[KeyRow] = &[
             b(Global, any(KeyCode::BackTab), A::FocusBy(-1)),
         ],
     ),
-    row(
-        "Alt-1 … Alt-5",
-        "editor, deal, statistics, double dummy, output",
-        &[
+    KeyRow {
+        keys: "Alt-1 … Alt-6",
+        doc: "editor, deal, statistics, double dummy, output, hand types",
+        help_keys: "Alt-1 … Alt-6",
+        help: "editor, deal, statistics, DD, output, hand types",
+        binds: &[
             b(Global, alt(ch('1')), A::FocusAt(0)),
             b(Global, alt(ch('2')), A::FocusAt(1)),
             b(Global, alt(ch('3')), A::FocusAt(2)),
             b(Global, alt(ch('4')), A::FocusAt(3)),
             b(Global, alt(ch('5')), A::FocusAt(4)),
+            b(Global, alt(ch('6')), A::FocusAt(5)),
         ],
-    ),
+    },
     KeyRow {
         keys: "F1",
         doc: "explain the word under the cursor (signature, summary, example); elsewhere the key list",
@@ -300,6 +305,13 @@ pub const KEYS: &[KeyRow] = &[
         help_keys: "e, Alt-e",
         help: "export the kept deals to SCRIPT.pbn",
         binds: &[b(Global, alt(ch('e')), A::Export), b(Browse, plain('e'), A::Export)],
+    },
+    KeyRow {
+        keys: "L, Alt-l",
+        doc: "level the hand types (`HandType_NAME`: their declared shares, else evenly) or stop, and re-run",
+        help_keys: "L, Alt-l",
+        help: "level the hand types (toggle) and re-run",
+        binds: &[b(Global, alt(ch('l')), A::ToggleLevel), b(Browse, plain('L'), A::ToggleLevel)],
     },
     row(
         "↑ ↓ PgUp PgDn",

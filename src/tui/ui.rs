@@ -29,7 +29,9 @@ impl Screen {
 }
 
 /// The layout: every pane at 100×30 and larger, else the focused pane under a tab bar.
-pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
+/// `types` is the script's number of hand types: their pane takes a row each (plus header,
+/// levelling line and frame) under the statistics, three rows when there are none.
+pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
     if wide {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
@@ -37,10 +39,19 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
         let th = (left.height / 3).max(6);
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
-        let [top, stats] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
+        let [top, lower] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
-        let panes =
-            vec![(Pane::Editor, ed), (Pane::Text, text), (Pane::Deal, deal), (Pane::Dd, dd), (Pane::Stats, stats)];
+        let want = if types == 0 { 3 } else { types as u16 + 6 };
+        let types_h = want.min(lower.height / 2);
+        let [stats, types] = Layout::vertical([Constraint::Fill(1), Constraint::Length(types_h)]).areas(lower);
+        let panes = vec![
+            (Pane::Editor, ed),
+            (Pane::Text, text),
+            (Pane::Deal, deal),
+            (Pane::Dd, dd),
+            (Pane::Stats, stats),
+            (Pane::HandTypes, types),
+        ];
         Screen { tabs: None, panes, status: bar }
     } else {
         let [tabs, body, bar] =
@@ -53,7 +64,7 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     f.buffer_mut().set_style(area, app.theme.get("ui.background"));
-    let screen = layout(area, app.wide(), app.focus);
+    let screen = layout(area, app.wide(), app.focus, app.hand_type_count());
     if let Some(tabs) = screen.tabs {
         draw_tabs(f, tabs, app);
     }
