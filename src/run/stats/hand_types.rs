@@ -155,7 +155,7 @@ impl Statistic for HandTypeStat {
     }
 
     fn view(&self) -> View {
-        View::Lines { label: Some("Hand types".into()), lines: self.lines(self.produced) }
+        View::Lines { label: Some("Hand types".into()), lines: self.lines(self.produced).split_off(1) }
     }
 }
 
