@@ -8,7 +8,8 @@ pub mod v2dd;
 
 pub use rnd::RndStream;
 
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
+use crate::dd::DdError;
 use crate::script::ast::Action;
 use crate::script::diag::{Diagnostic, Span};
 use crate::script::{CompileOptions, Script};
@@ -28,11 +29,11 @@ pub struct Program {
 /// Something that solves deals double dummy for `tricks` and `par`.
 pub trait DoubleDummy {
     /// Tricks for declarer N,E,S,W × strain C,D,H,S,NT.
-    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String>;
-    /// Par score for North-South at vulnerability 0 none, 1 NS, 2 EW, 3 all.
-    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String>;
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError>;
+    /// Par score for North-South at that vulnerability.
+    fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError>;
     /// The par contracts as text (`4S-NS+1`, `pass`) at that vulnerability.
-    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String>;
+    fn par_contracts(&mut self, deal: &Deal, vul: Vul) -> Result<String, DdError>;
 }
 
 /// A runtime error: where and what.
@@ -55,7 +56,7 @@ pub struct Ctx<'a> {
     /// The solver, when the run has one.
     pub dd: Option<&'a mut dyn DoubleDummy>,
     /// Vulnerability for `par`.
-    pub vulnerable: u8,
+    pub vulnerable: Vul,
 }
 
 impl Ctx<'_> {
@@ -65,7 +66,7 @@ impl Ctx<'_> {
         let no_solver =
             || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
         let dd = self.dd.as_mut().ok_or_else(no_solver)?;
-        dd.table(&deal).map_err(|m| EvalError { span: Span::default(), message: m })
+        dd.table(&deal).map_err(|e| EvalError { span: Span::default(), message: e.to_string() })
     }
 }
 
@@ -90,8 +91,8 @@ impl Program {
         self.script.dealer
     }
 
-    /// The `vulnerable` statement's value: 0 none, 1 NS, 2 EW, 3 all.
-    pub fn vulnerable(&self) -> Option<u8> {
+    /// The `vulnerable` statement's value.
+    pub fn vulnerable(&self) -> Option<Vul> {
         self.script.vulnerable
     }
 

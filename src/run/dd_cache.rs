@@ -1,8 +1,8 @@
 //! The run's double-dummy solver: made on first use, one solve per deal whatever mix of
 //! `tricks`, `trix` and `par` the script uses.
 
-use crate::cards::Deal;
-use crate::dd::{Solver, par};
+use crate::cards::{Deal, Vul};
+use crate::dd::{DdError, Solver, par};
 use crate::eval::DoubleDummy;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -42,7 +42,7 @@ impl DdCache {
 }
 
 impl DoubleDummy for DdCache {
-    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String> {
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError> {
         if let Some(t) = self.solved(deal) {
             return Ok(t);
         }
@@ -52,17 +52,17 @@ impl DoubleDummy for DdCache {
             s.set_cancel(self.cancel.clone());
             s
         });
-        let t = solver.table(deal).map_err(|e| e.to_string())?.tricks;
+        let t = solver.table(deal)?.tricks;
         self.last = Some((*deal, t));
         Ok(t)
     }
 
-    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String> {
+    fn par_contracts(&mut self, deal: &Deal, vul: Vul) -> Result<String, DdError> {
         let tricks = self.table(deal)?;
         Ok(par(&crate::dd::DdTable { tricks }, vul).contracts)
     }
 
-    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String> {
+    fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError> {
         let tricks = self.table(deal)?;
         Ok(par(&crate::dd::DdTable { tricks }, vul).score_ns)
     }

@@ -6,7 +6,7 @@ use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
 use super::types::{Interleave, Pending, Types};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
-use crate::cards::{Card, Deal, Seat};
+use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Program};
@@ -53,7 +53,7 @@ pub(super) struct Consumer<'a> {
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
-    pub(super) vulnerable: u8,
+    pub(super) vulnerable: Vul,
     /// The script's hand types, when it defines any.
     types: Option<Types>,
     start: Instant,
@@ -268,7 +268,7 @@ impl<'a> Engine<'a> {
     }
 
     /// True when the condition holds; the context a worker or the sequential loop evaluates in.
-    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: u8) -> Result<bool, EvalError> {
+    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: Vul) -> Result<bool, EvalError> {
         let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
         self.program.matches(&mut ctx)
     }
@@ -280,7 +280,7 @@ impl<'a> Engine<'a> {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);
-        let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
+        let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or_default();
         let mut c = Consumer {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),
