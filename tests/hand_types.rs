@@ -31,7 +31,15 @@ fn run(d: &Path, args: &[&str]) -> String {
 /// South's high-card points in a `printoneline` line.
 fn south_hcp(line: &str) -> u32 {
     let hand = line.split(" s ").nth(1).unwrap().split(' ').next().unwrap();
-    hand.chars().map(|c| match c { 'A' => 4, 'K' => 3, 'Q' => 2, 'J' => 1, _ => 0 }).sum()
+    hand.chars()
+        .map(|c| match c {
+            'A' => 4,
+            'K' => 3,
+            'Q' => 2,
+            'J' => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The ladder band of a deal line: 0, 1 or 2.
@@ -89,7 +97,8 @@ fn level_weights_follow_definition_order() {
 #[test]
 fn levelling_and_interleaving_give_the_same_deals_on_any_thread_count() {
     let d = dir("threads");
-    let args = |r: &'static str| ["run", "-s", "9", "-p", "600", "-R", r, "--level", "even", "--interleave", "ladder.dlr"];
+    let args =
+        |r: &'static str| ["run", "-s", "9", "-p", "600", "-R", r, "--level", "even", "--interleave", "ladder.dlr"];
     let strip = |s: String| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
     assert_eq!(strip(run(&d, &args("1"))), strip(run(&d, &args("2"))));
 }
@@ -108,7 +117,8 @@ fn interleave_shows_every_type_before_any_repeats() {
 #[test]
 fn the_write_leveled_copy_delivers_within_three_points_of_a_third() {
     let d = dir("write");
-    let measured = common::dealbench(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
+    let measured =
+        common::dealbench(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
     let err = String::from_utf8_lossy(&measured.stderr);
     assert!(measured.status.success() && measured.stdout.is_empty(), "{err}");
     assert!(err.contains("measured 60000 matching deals") && err.contains("rarest type `big`"), "{err}");
@@ -154,7 +164,10 @@ fn merge_adds_up_the_hand_types_of_shards() {
     let d = dir("merge");
     for k in ["0/2", "1/2"] {
         let name = format!("s{}.json", &k[..1]);
-        run(&d, &["run", "-s", "5", "--stream", "fast", "--shard", k, "-g", "3000", "--stats-json", &name, "ladder.dlr"]);
+        run(
+            &d,
+            &["run", "-s", "5", "--stream", "fast", "--shard", k, "-g", "3000", "--stats-json", &name, "ladder.dlr"],
+        );
     }
     let merged = run(&d, &["merge", "s0.json", "s1.json"]);
     let whole: Vec<u64> = ["s0.json", "s1.json"]
@@ -179,7 +192,11 @@ fn the_write_leveled_copy_runs_on_dealer_124() {
     };
     let d = dir("dealer124");
     run(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
-    let out = std::process::Command::new(dealer).current_dir(&d).args(["-s", "5", "-p", "20000", "lev.dlr"]).output().unwrap();
+    let out = std::process::Command::new(dealer)
+        .current_dir(&d)
+        .args(["-s", "5", "-p", "20000", "lev.dlr"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let s = shares(&String::from_utf8(out.stdout).unwrap());
     assert!(s.iter().all(|x| (x - 1.0 / 3.0).abs() < 0.03), "{s:?}");

@@ -43,7 +43,9 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, String> {
     let copy = lb::rewrite(&source, original.condition_at, &block).map_err(|e| format!("{name}: {e}"))?;
     if let Err(d) = compile(&copy, &out.display().to_string(), &copts) {
         let first = d.first().map(|d| d.render()).unwrap_or_default();
-        return Err(format!("the levelled copy does not compile (are the hand types defined before the condition?):\n{first}"));
+        return Err(format!(
+            "the levelled copy does not compile (are the hand types defined before the condition?):\n{first}"
+        ));
     }
     std::fs::write(out, &copy).map_err(|e| format!("--write-leveled {}: {e}", out.display()))?;
     report(out, &h, &thresholds, stats.generated);
@@ -96,10 +98,8 @@ fn check(h: &HandTypeStat, weights: &[u64], measured: u64) -> Result<(), String>
             h.overlaps
         ));
     }
-    let unseen: Vec<&str> = (0..h.names.len())
-        .filter(|&i| weights[i] > 0 && h.natural[i] == 0)
-        .map(|i| h.names[i].as_str())
-        .collect();
+    let unseen: Vec<&str> =
+        (0..h.names.len()).filter(|&i| weights[i] > 0 && h.natural[i] == 0).map(|i| h.names[i].as_str()).collect();
     if !unseen.is_empty() {
         return Err(format!(
             "hand type(s) {} never seen in {measured} measured deals: no keep rate can be estimated (raise -p or -g)",
@@ -118,8 +118,12 @@ fn rarest(h: &HandTypeStat) -> (usize, dealbench::run::stats::Share) {
 /// The block's comment lines.
 fn comments(h: &HandTypeStat, weights: &[u64], generated: u64) -> Vec<String> {
     let w: Vec<String> = weights.iter().map(u64::to_string).collect();
-    let mix: Vec<String> =
-        h.names.iter().zip(&h.natural).map(|(n, &c)| format!("{n} {:.2}%", 100.0 * c as f64 / h.natural_total as f64)).collect();
+    let mix: Vec<String> = h
+        .names
+        .iter()
+        .zip(&h.natural)
+        .map(|(n, &c)| format!("{n} {:.2}%", 100.0 * c as f64 / h.natural_total as f64))
+        .collect();
     vec![
         format!("Written by dealbench --write-leveled: target weights {} (in definition order).", w.join(",")),
         format!("Natural mix over {} matching deals ({generated} generated): {}.", h.natural_total, mix.join(", ")),

@@ -93,7 +93,8 @@ impl<'a> Consumer<'a> {
     /// Acts on interleaved deals while a round is ready (`flush`: whatever waits).
     fn release(&mut self, flush: bool) -> Result<bool, Halt> {
         while self.produced < self.produce_limit
-            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush)) {
+            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush))
+        {
             if self.produce(p)? {
                 return Ok(true);
             }

@@ -93,7 +93,14 @@ impl Leveller {
     /// A leveller to these weights whose draws come from `seed`.
     pub fn new(weights: Vec<u64>, seed: u64) -> Leveller {
         let n = weights.len();
-        Leveller { weights, natural: vec![0; n], measured: 0, salt: mix(seed ^ 0x1E7E_11ED), rates: vec![0.0; n], measuring: true }
+        Leveller {
+            weights,
+            natural: vec![0; n],
+            measured: 0,
+            salt: mix(seed ^ 0x1E7E_11ED),
+            rates: vec![0.0; n],
+            measuring: true,
+        }
     }
 
     /// Measures a matching deal (its membership `mask`, deal number `serial`) and says whether

@@ -132,7 +132,10 @@ mod tests {
         assert_eq!(find_block(src).unwrap(), Some(0..81));
         assert_eq!(neutral(src).unwrap(), "Leveled_Keep = 1\ncondition x && Leveled_Keep\n");
         let out = rewrite(src, at(src, "condition", "x && Leveled_Keep"), &block(&[("a".into(), 1)], &[])).unwrap();
-        assert_eq!(out, format!("{BEGIN}\nLeveled_Keep = (HandType_a && rnd(10000) < 1)\n{END}\ncondition x && Leveled_Keep\n"));
+        assert_eq!(
+            out,
+            format!("{BEGIN}\nLeveled_Keep = (HandType_a && rnd(10000) < 1)\n{END}\ncondition x && Leveled_Keep\n")
+        );
         assert!(find_block("### END GENERATED LEVELING ###\n").is_err());
     }
 }

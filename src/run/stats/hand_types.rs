@@ -53,7 +53,15 @@ impl HandTypeStat {
     /// No deals yet, for these types.
     pub fn new(names: Vec<String>) -> HandTypeStat {
         let n = names.len();
-        HandTypeStat { names, produced: 0, counts: vec![0; n], overlaps: 0, gaps: 0, natural_total: 0, natural: vec![0; n] }
+        HandTypeStat {
+            names,
+            produced: 0,
+            counts: vec![0; n],
+            overlaps: 0,
+            gaps: 0,
+            natural_total: 0,
+            natural: vec![0; n],
+        }
     }
 
     /// Counts a deal that matched the condition, before levelling.
@@ -90,7 +98,10 @@ impl HandTypeStat {
             out.push(line);
         }
         if self.overlaps > 0 {
-            out.push(format!("warning: {} produced deals are in two hand types or more (overlapping types)", self.overlaps));
+            out.push(format!(
+                "warning: {} produced deals are in two hand types or more (overlapping types)",
+                self.overlaps
+            ));
         }
         if self.gaps > 0 {
             out.push(format!("warning: {} produced deals are in no hand type (a gap between the types)", self.gaps));

@@ -16,7 +16,9 @@ impl Parser {
             }
             Role::Share(t) => {
                 let Expr::Num(n) = e else {
-                    return Err(self.error_at(span, format!("`{name}` must be a whole number (the share of `HandType_{t}`)")));
+                    return Err(
+                        self.error_at(span, format!("`{name}` must be a whole number (the share of `HandType_{t}`)"))
+                    );
                 };
                 if *n < 0 {
                     return Err(self.error_at(span, format!("`{name}` is negative: a share is 0 or more")));
