@@ -2,6 +2,7 @@
 //! Kept apart from the other switches so each part of `run` reads on its own.
 
 use clap::Args;
+use dealbench::eval::Program;
 use dealbench::run::RunOptions;
 use dealbench::run::level::Level;
 use std::path::PathBuf;
@@ -23,10 +24,16 @@ pub struct HandTypeArgs {
 }
 
 impl HandTypeArgs {
-    /// Puts `--level` and `--interleave` into the run's options.
-    pub fn apply(&self, options: &mut RunOptions) -> Result<(), String> {
+    /// Puts `--level` and `--interleave` into the run's options; `--interleave` on a script
+    /// without hand types gets a warning (it changes nothing).
+    pub fn apply(&self, options: &mut RunOptions, program: &Program) -> Result<(), String> {
         options.level = self.level.as_deref().map(str::parse::<Level>).transpose()?;
         options.interleave = self.interleave;
+        if self.interleave && program.script.hand_types.is_empty() {
+            eprintln!(
+                "dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)"
+            );
+        }
         Ok(())
     }
 }

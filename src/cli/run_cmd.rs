@@ -160,7 +160,7 @@ fn execute(args: &RunArgs) -> Result<i32, String> {
         eprint!("{}", w.render());
     }
     let mut options = options(args, &name)?;
-    args.hand_types.apply(&mut options)?;
+    args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),

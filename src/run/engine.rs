@@ -17,8 +17,6 @@ use std::time::{Duration, Instant};
 /// Salt that gives the actions an `rnd` stream of their own, apart from the condition's,
 /// so results are the same whichever thread tested the condition.
 const ACTION_RND_SALT: u64 = 0x5DEE_CE66_D1CE_5EED;
-/// The same for the hand types' expressions.
-const TYPES_RND_SALT: u64 = 0x7E9E_5A17_0F7E_9E5A;
 
 pub(super) struct Engine<'a> {
     pub(super) program: &'a Program,
@@ -47,81 +45,22 @@ pub(super) enum Halt {
 
 /// Takes matching deals in deal order and runs the actions on them.
 pub(super) struct Consumer<'a> {
-    engine: &'a Engine<'a>,
-    state: ActionState<'a>,
+    pub(super) engine: &'a Engine<'a>,
+    pub(super) state: ActionState<'a>,
     pub(super) dd: DdCache,
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
     pub(super) vulnerable: Vul,
     /// The script's hand types, when it defines any.
-    types: Option<Types>,
+    pub(super) types: Option<Types>,
     start: Instant,
     last_report: Instant,
 }
 
 impl<'a> Consumer<'a> {
-    /// Takes a matching deal (`generated` is its 1-based number among all dealt): measures
-    /// its hand types, levels, interleaves, and runs the actions on the deals that come out;
-    /// true when the produce limit is reached.
-    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
-        let mut p = Pending { generated, deal, table, mask: 0 };
-        if self.types.is_none() {
-            return self.produce(p);
-        }
-        if let Some(t) = table {
-            self.dd.prime(deal, t);
-        }
-        p.mask = self.type_mask(&deal)?;
-        self.state.measure_types(p.mask);
-        let Some(types) = &mut self.types else { return self.produce(p) };
-        if let Some(l) = &mut types.leveller
-            && !l.keep(p.mask, generated)
-        {
-            return Ok(false);
-        }
-        let Some(il) = &mut types.interleave else { return self.produce(p) };
-        il.push(p);
-        self.release(false)
-    }
-
-    /// Acts on the deals `--interleave` holds back, once the deals run out.
-    pub(super) fn flush(&mut self) -> Result<bool, Halt> {
-        self.release(true)
-    }
-
-    /// Acts on interleaved deals while a round is ready (`flush`: whatever waits).
-    fn release(&mut self, flush: bool) -> Result<bool, Halt> {
-        while self.produced < self.produce_limit
-            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush))
-        {
-            if self.produce(p)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// Bit `i` set when the deal is in hand type `i`.
-    fn type_mask(&mut self, deal: &Deal) -> Result<u64, Halt> {
-        let o = self.engine.options;
-        let program = self.engine.program;
-        let exprs = self.types.as_ref().map_or(&[][..], |t| &t.exprs[..]);
-        let mut mask = 0u64;
-        for (i, e) in exprs.iter().enumerate() {
-            let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
-            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
-            match program.eval(e, &mut ctx) {
-                Ok(v) => mask |= u64::from(v != 0) << i,
-                Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),
-                Err(e) => return Err(Halt::Failed(e)),
-            }
-        }
-        Ok(mask)
-    }
-
     /// Runs the actions on a deal to produce; true when the produce limit is reached.
-    fn produce(&mut self, p: Pending) -> Result<bool, Halt> {
+    pub(super) fn produce(&mut self, p: Pending) -> Result<bool, Halt> {
         let Pending { generated, deal, table, mask } = p;
         self.produced += 1;
         if let Some(t) = table {

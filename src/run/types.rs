@@ -1,10 +1,15 @@
 //! A run's hand types: each matching deal's membership, levelling's keep decision, and
 //! `--interleave`'s rounds (one deal of each type before any type repeats).
 
+use super::engine::{Consumer, Halt};
 use super::level::Leveller;
 use crate::cards::Deal;
+use crate::eval::Ctx;
 use crate::script::ast::Expr;
 use std::collections::VecDeque;
+
+/// Salt that gives the hand types' expressions an `rnd` stream of their own.
+const TYPES_RND_SALT: u64 = 0x7E9E_5A17_0F7E_9E5A;
 
 /// A deal kept, waiting for its actions.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +28,67 @@ pub(super) struct Types {
     pub(super) exprs: Vec<Expr>,
     pub(super) leveller: Option<Leveller>,
     pub(super) interleave: Option<Interleave>,
+}
+
+impl Consumer<'_> {
+    /// Takes a matching deal (`generated` is its 1-based number among all dealt): measures
+    /// its hand types, levels, interleaves, and runs the actions on the deals that come out;
+    /// true when the produce limit is reached.
+    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+        let mut p = Pending { generated, deal, table, mask: 0 };
+        if self.types.is_none() {
+            return self.produce(p);
+        }
+        if let Some(t) = table {
+            self.dd.prime(deal, t);
+        }
+        p.mask = self.type_mask(&deal)?;
+        self.state.measure_types(p.mask);
+        let Some(types) = &mut self.types else { return self.produce(p) };
+        if let Some(l) = &mut types.leveller
+            && !l.keep(p.mask, generated)
+        {
+            return Ok(false);
+        }
+        let Some(il) = &mut types.interleave else { return self.produce(p) };
+        il.push(p);
+        self.release(false)
+    }
+
+    /// Acts on the deals `--interleave` holds back, once the deals run out.
+    pub(super) fn flush(&mut self) -> Result<bool, Halt> {
+        self.release(true)
+    }
+
+    /// Acts on interleaved deals while a round is ready (`flush`: whatever waits).
+    fn release(&mut self, flush: bool) -> Result<bool, Halt> {
+        while self.produced < self.produce_limit
+            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush))
+        {
+            if self.produce(p)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Bit `i` set when the deal is in hand type `i`.
+    fn type_mask(&mut self, deal: &Deal) -> Result<u64, Halt> {
+        let o = self.engine.options;
+        let program = self.engine.program;
+        let exprs = self.types.as_ref().map_or(&[][..], |t| &t.exprs[..]);
+        let mut mask = 0u64;
+        for (i, e) in exprs.iter().enumerate() {
+            let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
+            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+            match program.eval(e, &mut ctx) {
+                Ok(v) => mask |= u64::from(v != 0) << i,
+                Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),
+                Err(e) => return Err(Halt::Failed(e)),
+            }
+        }
+        Ok(mask)
+    }
 }
 
 /// Kept deals queued by type (the last queue: deals in no type) until a round is complete.
