@@ -201,3 +201,36 @@ fn the_write_leveled_copy_runs_on_dealer_124() {
     let s = shares(&String::from_utf8(out.stdout).unwrap());
     assert!(s.iter().all(|x| (x - 1.0 / 3.0).abs() < 0.03), "{s:?}");
 }
+
+#[test]
+fn share_declarations_are_checked_where_they_are_written() {
+    let d = dir("shares");
+    let cases = [
+        (
+            "HandType_a = hcp(north) > 10\nHandType_b_Share = 2\ncondition HandType_a\n",
+            "s.dlr:2:1: error: `HandType_b_Share` gives a share to `HandType_b`, which is not defined",
+        ),
+        (
+            "HandType_a = hcp(north) > 10\nHandType_a_Share = hcp(north)\ncondition HandType_a\n",
+            "s.dlr:2:1: error: `HandType_a_Share` must be a whole number",
+        ),
+    ];
+    for (script, want) in cases {
+        std::fs::write(d.join("s.dlr"), script).unwrap();
+        let out = common::dealbench(&d, &["run", "-s", "1", "-p", "5", "s.dlr"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want), "{script}: {err}");
+    }
+}
+
+#[test]
+fn level_with_no_value_follows_the_declared_shares() {
+    let d = dir("declared");
+    let script = LADDER
+        .replace("condition", "HandType_weak_Share = 2\nHandType_strong_Share = 1\nHandType_big_Share = 1\ncondition");
+    std::fs::write(d.join("shares.dlr"), script).unwrap();
+    let s = shares(&run(&d, &["run", "-s", "8", "-p", "8000", "--level", "--", "shares.dlr"]));
+    for (got, want) in s.iter().zip([0.5, 0.25, 0.25]) {
+        assert!((got - want).abs() < 0.03, "{s:?}");
+    }
+}
