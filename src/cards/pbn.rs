@@ -1,19 +1,11 @@
 //! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
 
 use super::{Card, Deal, Hand, quoted, rank_of_char};
-use std::fmt;
 
-/// Why a deal could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseDealError(pub String);
-
-impl fmt::Display for ParseDealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a deal could not be read: the cards layer's error.
+    ParseDealError
 }
-
-impl std::error::Error for ParseDealError {}
 
 fn err(msg: impl Into<String>) -> ParseDealError {
     ParseDealError(msg.into())

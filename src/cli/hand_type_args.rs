@@ -1,10 +1,11 @@
 //! `dealbench run`'s switches for hand types: `--level`, `--interleave`, `--write-leveled`.
 //! Kept apart from the other switches so each part of `run` reads on its own.
 
+use super::error::CliError;
 use clap::Args;
 use dealbench::eval::Program;
 use dealbench::run::RunOptions;
-use dealbench::run::level::Level;
+use dealbench::run::level::{Level, LevelError};
 use std::path::PathBuf;
 
 /// Levelling and ordering by hand type (`HandType_NAME` variables).
@@ -26,7 +27,7 @@ pub struct HandTypeArgs {
 impl HandTypeArgs {
     /// Puts `--level` and `--interleave` into the run's options; `--interleave` on a script
     /// without hand types gets a warning (it changes nothing).
-    pub fn apply(&self, options: &mut RunOptions, program: &Program) -> Result<(), String> {
+    pub fn apply(&self, options: &mut RunOptions, program: &Program) -> Result<(), CliError> {
         options.level = self.level.as_deref().map(str::parse::<Level>).transpose()?;
         options.interleave = self.interleave;
         if self.interleave && program.script.hand_types.is_empty() {
@@ -35,5 +36,11 @@ impl HandTypeArgs {
             );
         }
         Ok(())
+    }
+}
+
+impl From<LevelError> for CliError {
+    fn from(e: LevelError) -> Self {
+        CliError(e.0)
     }
 }

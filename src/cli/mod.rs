@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod error;
 mod hand_type_args;
 mod merge_cmd;
 mod meter;

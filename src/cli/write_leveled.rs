@@ -1,6 +1,7 @@
 //! `dealbench run --write-leveled OUT`: measure the natural mix of the script's hand types,
 //! then write a copy whose levelling is plain dealer code (see `script::leveling_block`).
 
+use super::error::CliError;
 use super::run_cmd::{RunArgs, compile_options, options, read_script};
 use dealbench::eval::{Program, compile};
 use dealbench::run::level::{Level, keep_rates};
@@ -14,7 +15,7 @@ use std::sync::Arc;
 const MEASURE_DEFAULT: u64 = 200_000;
 
 /// Measures and writes the copy; the report goes to standard error.
-pub fn write(args: &RunArgs, out: &Path) -> Result<i32, String> {
+pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
     let (source, name) = read_script(args.file.as_ref())?;
     let copts = compile_options(args)?;
     let neutral = lb::neutral(&source).map_err(|e| format!("{name}: {e}"))?;
@@ -30,7 +31,8 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, String> {
         return Err(format!(
             "{name}: the script is already levelled (its condition draws rnd() outside a generated block): \
              remove that levelling first"
-        ));
+        )
+        .into());
     }
     let Some((stats, h)) = measure(args, &name, program)? else { return Ok(1) };
     check(&h, &weights, stats.produced)?;
@@ -45,7 +47,8 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, String> {
         let first = d.first().map(|d| d.render()).unwrap_or_default();
         return Err(format!(
             "the levelled copy does not compile (are the hand types defined before the condition?):\n{first}"
-        ));
+        )
+        .into());
     }
     std::fs::write(out, &copy).map_err(|e| format!("--write-leveled {}: {e}", out.display()))?;
     report(out, &h, &thresholds, stats.generated);
@@ -53,18 +56,18 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, String> {
 }
 
 /// The target weights: `--level`, else the script's shares, else even.
-fn target(args: &RunArgs, program: &Program) -> Result<Vec<u64>, String> {
+fn target(args: &RunArgs, program: &Program) -> Result<Vec<u64>, CliError> {
     let types = &program.script.hand_types;
     let level = match args.hand_types.level.as_deref() {
         Some(text) => text.parse::<Level>()?,
         None if types.iter().any(|t| t.share.is_some()) => Level::Shares,
         None => Level::Even,
     };
-    level.weights(types)
+    Ok(level.weights(types)?)
 }
 
 /// Runs the script without its actions and returns its figures (`None`: the run failed, reported).
-fn measure(args: &RunArgs, name: &str, mut program: Program) -> Result<Option<(Stats, HandTypeStat)>, String> {
+fn measure(args: &RunArgs, name: &str, mut program: Program) -> Result<Option<(Stats, HandTypeStat)>, CliError> {
     program.actions.clear();
     let mut opts = options(args, name)?;
     opts.produce = Some(opts.produce.unwrap_or(MEASURE_DEFAULT));
@@ -88,7 +91,7 @@ fn measure(args: &RunArgs, name: &str, mut program: Program) -> Result<Option<(S
 }
 
 /// Refuses overlapping types and a wanted type never seen.
-fn check(h: &HandTypeStat, weights: &[u64], measured: u64) -> Result<(), String> {
+fn check(h: &HandTypeStat, weights: &[u64], measured: u64) -> Result<(), CliError> {
     if measured == 0 {
         return Err("no deal matched the condition: nothing to measure".into());
     }
@@ -96,7 +99,8 @@ fn check(h: &HandTypeStat, weights: &[u64], measured: u64) -> Result<(), String>
         return Err(format!(
             "{} of {measured} measured deals are in two hand types or more: levelling needs types that do not overlap",
             h.overlaps
-        ));
+        )
+        .into());
     }
     let unseen: Vec<&str> =
         (0..h.names.len()).filter(|&i| weights[i] > 0 && h.natural[i] == 0).map(|i| h.names[i].as_str()).collect();
@@ -104,7 +108,8 @@ fn check(h: &HandTypeStat, weights: &[u64], measured: u64) -> Result<(), String>
         return Err(format!(
             "hand type(s) {} never seen in {measured} measured deals: no keep rate can be estimated (raise -p or -g)",
             unseen.join(", ")
-        ));
+        )
+        .into());
     }
     Ok(())
 }

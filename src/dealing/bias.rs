@@ -10,6 +10,7 @@
 //! predealt by holding stay where they are and count towards the lengths. The deals differ
 //! from dealer.exe's for the same seed (DealerV2_4's differ from both).
 
+use super::DealingError;
 use super::random::BsdRandom;
 use crate::cards::{Card, Deal, Hand, Seat, Suit};
 
@@ -34,7 +35,7 @@ pub struct BiasDealer {
 
 impl BiasDealer {
     /// A dealer for `seed`; an error says why the restrictions cannot be met.
-    pub fn new(seed: i64, predeal: &[(Seat, Card)], lengths: Lengths) -> Result<BiasDealer, String> {
+    pub fn new(seed: i64, predeal: &[(Seat, Card)], lengths: Lengths) -> Result<BiasDealer, DealingError> {
         let fit = check(predeal, &lengths)?;
         let mut fixed = [Hand::default(); 4];
         for &(seat, card) in predeal {
@@ -145,7 +146,7 @@ impl BiasDealer {
 
 /// Why a set of predealt cards and bias lengths can never be dealt, if it cannot; else a fill
 /// of the left-over cards that fits, `[suit][seat]`.
-pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], String> {
+pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], DealingError> {
     const SEATS: [&str; 4] = ["North", "East", "South", "West"];
     const SUITS: [&str; 4] = ["club", "diamond", "heart", "spade"];
     let mut held = [[0u8; 4]; 4];
@@ -160,21 +161,22 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4
                     return Err(format!(
                         "{} is predealt {} {}s but must hold exactly {len}",
                         SEATS[seat], held[seat][suit], SUITS[suit]
-                    ));
+                    )
+                    .into());
                 }
                 extra[seat][suit] = len - held[seat][suit];
             }
         }
         let total: u8 = (0..4).map(|s| held[seat][s] + extra[seat][s]).sum();
         if total > 13 {
-            return Err(format!("suit lengths too long for {}: {total} cards", SEATS[seat]));
+            return Err(format!("suit lengths too long for {}: {total} cards", SEATS[seat]).into());
         }
     }
     let mut pool = [0i64; 4];
     for suit in 0..4 {
         let used: u8 = (0..4).map(|h| held[h][suit] + extra[h][suit]).sum();
         if used > 13 {
-            return Err(format!("too many {}s: the predeals need {used}", SUITS[suit]));
+            return Err(format!("too many {}s: the predeals need {used}", SUITS[suit]).into());
         }
         pool[suit] = i64::from(13 - used);
     }
@@ -312,8 +314,8 @@ mod tests {
 
     #[test]
     fn impossible_sets_are_refused() {
-        assert!(check(&[], &lengths(&[(0, 3, 7), (1, 3, 7)])).unwrap_err().contains("too many spades"));
-        assert!(check(&[], &lengths(&[(0, 3, 7), (0, 2, 7)])).unwrap_err().contains("too long for North"));
+        assert!(check(&[], &lengths(&[(0, 3, 7), (1, 3, 7)])).unwrap_err().0.contains("too many spades"));
+        assert!(check(&[], &lengths(&[(0, 3, 7), (0, 2, 7)])).unwrap_err().0.contains("too long for North"));
         let l = lengths(&[(0, 3, 0), (0, 2, 0), (0, 1, 0), (1, 0, 1)]);
         assert!(check(&[], &l).is_err(), "North needs 13 clubs but East holds one");
         assert!(check(&[(0, Card::new(3, 1)), (0, Card::new(3, 2))], &lengths(&[(0, 3, 1)])).is_err());

@@ -151,7 +151,7 @@ impl<'a> Engine<'a> {
     fn bias_error(&self) -> Option<EvalError> {
         let span = self.program.script.bias_span?;
         let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
-        Some(EvalError { span, message })
+        Some(EvalError { span, message: message.0 })
     }
 
     /// The script's hand types and what `--level` and `--interleave` ask of them.
@@ -170,7 +170,7 @@ impl<'a> Engine<'a> {
     /// Why `--level` cannot level this script.
     fn level_error(&self) -> Option<EvalError> {
         let level = self.options.level.as_ref()?;
-        let message = level.weights(&self.program.script.hand_types).err()?;
+        let message = level.weights(&self.program.script.hand_types).err()?.0;
         let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
         Some(EvalError { span, message })
     }

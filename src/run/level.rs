@@ -5,6 +5,11 @@
 
 use crate::script::hand_types::HandType;
 
+message_error! {
+    /// Why a script cannot be levelled as asked: the mix does not parse or fit its hand types.
+    LevelError
+}
+
 /// The target mix asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -24,9 +29,9 @@ pub const MEASURE_EACH: u64 = 30;
 pub const MEASURE_LIMIT: u64 = 100_000;
 
 impl std::str::FromStr for Level {
-    type Err = String;
+    type Err = LevelError;
     /// `even`, `shares`, or weights `2,1,1`.
-    fn from_str(text: &str) -> Result<Level, String> {
+    fn from_str(text: &str) -> Result<Level, LevelError> {
         match text {
             "even" => return Ok(Level::Even),
             "shares" => return Ok(Level::Shares),
@@ -35,8 +40,8 @@ impl std::str::FromStr for Level {
         let weights: Result<Vec<u64>, _> = text.split(',').map(|w| w.trim().parse::<u64>()).collect();
         match weights {
             Ok(w) if w.iter().any(|&x| x > 0) => Ok(Level::Weights(w)),
-            Ok(_) => Err(format!("--level {text}: at least one weight must be above 0")),
-            Err(_) => Err(format!("--level {text}: expected `even`, `shares` or weights such as `2,1,1`")),
+            Ok(_) => Err(format!("--level {text}: at least one weight must be above 0").into()),
+            Err(_) => Err(format!("--level {text}: expected `even`, `shares` or weights such as `2,1,1`").into()),
         }
     }
 }
@@ -44,12 +49,12 @@ impl std::str::FromStr for Level {
 impl Level {
     /// The weight of each type, in definition order; an error says why the script cannot be
     /// levelled this way.
-    pub fn weights(&self, types: &[HandType]) -> Result<Vec<u64>, String> {
+    pub fn weights(&self, types: &[HandType]) -> Result<Vec<u64>, LevelError> {
         if types.is_empty() {
             return Err("levelling needs hand types: define variables named `HandType_NAME`".into());
         }
         if types.len() > 64 {
-            return Err(format!("{} hand types: at most 64 can be levelled", types.len()));
+            return Err(format!("{} hand types: at most 64 can be levelled", types.len()).into());
         }
         let names = || types.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ");
         match self {
@@ -69,7 +74,8 @@ impl Level {
                 w.len(),
                 types.len(),
                 names()
-            )),
+            )
+            .into()),
             Level::Weights(w) => Ok(w.clone()),
         }
     }
@@ -178,6 +184,6 @@ mod tests {
         assert_eq!("even".parse::<Level>(), Ok(Level::Even));
         assert_eq!("2,1,1".parse::<Level>(), Ok(Level::Weights(vec![2, 1, 1])));
         assert!("0,0".parse::<Level>().is_err() && "x".parse::<Level>().is_err());
-        assert!(Level::Even.weights(&[]).unwrap_err().contains("HandType_NAME"));
+        assert!(Level::Even.weights(&[]).unwrap_err().0.contains("HandType_NAME"));
     }
 }

@@ -59,17 +59,10 @@ pub struct Resolved {
     pub notes: Vec<String>,
 }
 
-/// A switch the resolver refuses: the message names it and says what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SwitchError(pub String);
-
-impl std::fmt::Display for SwitchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// A switch the resolver refuses: the message names it and says what was expected.
+    SwitchError
 }
-
-impl std::error::Error for SwitchError {}
 
 /// The cores this process may run on: the most threads that help.
 pub fn cores() -> usize {

@@ -4,6 +4,7 @@
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
 use crate::cards::Vul;
+use crate::tui::TuiError;
 
 impl App {
     /// Moves the selection by `delta` deals (clamped), returning the solve to start.
@@ -58,7 +59,7 @@ impl App {
     }
 
     /// A solve came back.
-    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, String>) {
+    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, TuiError>) {
         if self.dd.pending == Some((generation, number)) {
             self.dd.pending = None;
         }
@@ -69,7 +70,7 @@ impl App {
     }
 
     /// The selected deal's solve, if known.
-    pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
+    pub fn dd_selected(&self) -> Option<&Result<DdResult, TuiError>> {
         let n = self.results.selected?;
         self.dd.done.get(&(self.results.generation, n))
     }

@@ -2,7 +2,7 @@
 //! interval, the natural mix of the deals that matched the condition (the same deals unless
 //! the run is levelled), and the deals in two types (overlaps) or in none (gaps).
 
-use super::{MergeError, Statistic, View, add_count, add_counts};
+use super::{Statistic, StatsError, View, add_count, add_counts};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -125,9 +125,9 @@ impl Statistic for HandTypeStat {
         }
     }
 
-    fn merge(&mut self, other: &HandTypeStat) -> Result<(), MergeError> {
+    fn merge(&mut self, other: &HandTypeStat) -> Result<(), StatsError> {
         if self.names != other.names {
-            return Err(MergeError::Shape(format!("hand types {:?} against {:?}", self.names, other.names)));
+            return Err(StatsError::Shape(format!("hand types {:?} against {:?}", self.names, other.names)));
         }
         add_counts(&mut self.counts, &other.counts, "hand type")?;
         add_counts(&mut self.natural, &other.natural, "hand type")?;
@@ -144,23 +144,24 @@ impl Statistic for HandTypeStat {
         }
     }
 
-    fn check(&self, produced: u64) -> Result<(), String> {
+    fn check(&self, produced: u64) -> Result<(), StatsError> {
+        let bad = |what: String| Err(StatsError::Inconsistent(what));
         let n = self.names.len();
         if self.produced != produced {
-            return Err(format!("it counts {} produced deals, not {produced}", self.produced));
+            return bad(format!("it counts {} produced deals, not {produced}", self.produced));
         }
         if self.counts.len() != n || self.natural.len() != n || n > 64 {
-            return Err(format!("{} types with {} and {} counts", n, self.counts.len(), self.natural.len()));
+            return bad(format!("{} types with {} and {} counts", n, self.counts.len(), self.natural.len()));
         }
         if self.counts.iter().chain([&self.overlaps, &self.gaps]).any(|&c| c > produced) {
-            return Err(format!("a count exceeds the {produced} produced deals"));
+            return bad(format!("a count exceeds the {produced} produced deals"));
         }
         if self.natural.iter().any(|&c| c > self.natural_total) || self.natural_total < produced {
-            return Err(format!("its natural counts do not fit {} measured deals", self.natural_total));
+            return bad(format!("its natural counts do not fit {} measured deals", self.natural_total));
         }
         let in_some = self.counts.iter().sum::<u64>() + self.gaps;
         if in_some < produced {
-            return Err(format!("its counts cover fewer than the {produced} produced deals"));
+            return bad(format!("its counts cover fewer than the {produced} produced deals"));
         }
         Ok(())
     }

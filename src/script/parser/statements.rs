@@ -280,7 +280,7 @@ impl Parser {
         }
         self.script.bias[seat][suit] = Some(n as u8);
         self.script.bias_span = Some(span);
-        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
+        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m.0))
     }
 
     /// After the whole script: predealt cards and bias lengths can be dealt together.
@@ -288,7 +288,7 @@ impl Parser {
         let Some(span) = self.script.bias_span else { return Ok(()) };
         crate::dealing::bias::check(&self.script.predeal, &self.script.bias)
             .map(|_| ())
-            .map_err(|m| self.error_at(span, m))
+            .map_err(|m| self.error_at(span, m.0))
     }
 
     fn predeal_card(&mut self, seat: usize, card: Card, span: Span) -> PResult<()> {
