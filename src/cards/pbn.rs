@@ -1,6 +1,6 @@
 //! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
 
-use super::{Card, Deal, Hand, quoted, rank_of_char};
+use super::{Card, Deal, Hand, Suit, quoted, rank_of_char};
 
 message_error! {
     /// Why a deal could not be read: the cards layer's error.
@@ -19,7 +19,7 @@ pub(super) fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
     }
     let mut hand = Hand::default();
     for (i, ranks) in suits.iter().enumerate() {
-        let suit = 3 - i;
+        let suit = Suit::from_index(3 - i);
         for ch in ranks.bytes() {
             let rank = rank_of_char(ch.to_ascii_uppercase()).ok_or_else(|| {
                 err(format!("`{}` is not a rank in `{}`", quoted(&char::from(ch).to_string()), quoted(text)))

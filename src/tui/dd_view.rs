@@ -62,7 +62,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
 pub fn table_lines(app: &App, r: &DdResult) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut head = vec![Span::raw("   ")];
-    for s in 0..4 {
+    for s in crate::cards::Suit::ALL {
         let sym = if app.suit_letters { LETTERS[s] } else { SYMBOLS[s] };
         head.push(Span::styled(format!("{sym:>3}"), t.suit(s)));
     }

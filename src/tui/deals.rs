@@ -3,7 +3,7 @@
 
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
-use crate::cards::Vul;
+use crate::cards::{Seat, Vul};
 use crate::tui::TuiError;
 
 impl App {
@@ -31,8 +31,8 @@ impl App {
 
     /// Board information for a deal number: dealer and vulnerability, from the script or
     /// else the standard board rotation.
-    pub fn board_info(&self, number: u64) -> (usize, Vul) {
-        let dealer = self.results.table.dealer.unwrap_or(((number.max(1) - 1) % 4) as usize);
+    pub fn board_info(&self, number: u64) -> (Seat, Vul) {
+        let dealer = self.results.table.dealer.unwrap_or(Seat::from_index((number.max(1) - 1) as usize));
         let vul = self.results.table.vulnerable.unwrap_or_else(|| Vul::of_board(number.max(1)));
         (dealer, vul)
     }

@@ -10,7 +10,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
 
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
 
@@ -18,7 +18,7 @@ use crate::script::diag::Diagnostic;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableInfo {
     /// The `dealer` statement's seat.
-    pub dealer: Option<usize>,
+    pub dealer: Option<Seat>,
     /// The `vulnerable` statement.
     pub vulnerable: Option<Vul>,
 }

@@ -80,8 +80,8 @@ impl Theme {
         self.styles.contains_key(key)
     }
 
-    /// Style for a suit, 0 clubs … 3 spades.
-    pub fn suit(&self, suit: usize) -> Style {
+    /// Style for a suit.
+    pub fn suit(&self, suit: crate::cards::Suit) -> Style {
         self.get(["suit.clubs", "suit.diamonds", "suit.hearts", "suit.spades"][suit])
     }
 
