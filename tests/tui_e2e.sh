@@ -73,9 +73,9 @@ wait_for 'hcp(north) >= 10'
 wait_for 'hcp(north) = '
 # At 80x24 each is one key away.
 tm resize-window -t e2e -x 80 -y 24
-tm send-keys -t e2e M-6
-wait_for 'alone'
 tm send-keys -t e2e M-7
+wait_for 'alone'
+tm send-keys -t e2e M-8
 wait_for 'hcp(north) = '
 tm send-keys -t e2e M-1
 tm resize-window -t e2e -x 120 -y 40
@@ -153,6 +153,36 @@ for sig in TERM HUP; do
     wait_for "stopped by SIG$sig; unsaved edits were not saved"
     terminal_restored "SIG$sig" "AFTER-$sig"
 done
+
+# 6. Hand types: the pane shows nature's mix; Alt-l levels the types and re-runs.
+cat >"$work/ladder.dlr" <<'DLR'
+produce 900
+bal = shape(south, any 4333 + any 4432 + any 5332)
+HandType_weak = bal and hcp(south) >= 12 and hcp(south) <= 14
+HandType_big = bal and hcp(south) >= 15 and hcp(south) <= 19
+condition HandType_weak or HandType_big
+action printoneline
+DLR
+tm send-keys -t e2e -l "clear; '$bin' --seed 5 ladder.dlr; echo EXIT-LADDER-\$?"
+tm send-keys -t e2e Enter
+wait_for 'levelling off (L toggles)'
+wait_for 'DONE'
+tm send-keys -t e2e M-l
+wait_for 'levelling on (L toggles)'
+# Levelled evenly: the delivered share of `weak` (natural about 74%) comes to about half.
+delivered_weak() {
+    { tm capture-pane -p -t e2e | grep -o '│weak *[0-9.]*% *[0-9.]*%' || true; } | awk '{ sub("%", "", $3); print $3 }'
+}
+for ((i = 0; i < 200; i++)); do
+    w=$(delivered_weak)
+    if tm capture-pane -p -t e2e | grep -qF 'DONE' && awk -v w="${w:-0}" 'BEGIN { exit !(w > 40 && w < 60) }'; then
+        break
+    fi
+    sleep 0.05
+done
+awk -v w="${w:-0}" 'BEGIN { exit !(w > 40 && w < 60) }' || fail "levelled, weak is delivered at ${w:-?}%, not about 50%"
+tm send-keys -t e2e C-q
+wait_for 'EXIT-LADDER-0'
 
 [[ -n "${E2E_SHOW:-}" ]] && tm capture-pane -p -t e2e
 echo "tui_e2e: ok"

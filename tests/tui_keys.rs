@@ -323,7 +323,7 @@ fn mouse_focuses_scrolls_and_places_the_cursor() {
     use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let ev = |kind, column, row| MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
     let mut a = app("dark", (120, 40));
-    let screen = ui::layout(ratatui::layout::Rect::new(0, 0, 120, 40), true, a.focus);
+    let screen = ui::layout(ratatui::layout::Rect::new(0, 0, 120, 40), true, a.focus, a.hand_type_count());
     let deal = screen.panes.iter().find(|(p, _)| *p == Pane::Deal).unwrap().1;
     let _ = a.on_mouse(ev(MouseEventKind::Down(MouseButton::Left), deal.x + 5, deal.y + 5));
     assert_eq!(a.focus, Pane::Deal);

@@ -142,3 +142,22 @@ fn no_color_deal_uses_letters_and_no_colours() {
     insta::assert_snapshot!("deal_80x24_no_color", t.backend().to_string());
     insta::assert_debug_snapshot!("deal_80x24_no_color_styles", t.backend().buffer());
 }
+
+/// The hand types pane with a levelled ladder's figures: natural and delivered mix side by side.
+#[test]
+fn hand_types_pane() {
+    use dealbench::run::stats::{HandTypeStat, Stat, Statistic};
+    let mut h = HandTypeStat::new(vec!["weak".into(), "strong".into(), "big".into()]);
+    for (mask, natural, produced) in [(1u64, 61, 10), (2, 31, 10), (4, 8, 9), (0, 0, 1)] {
+        (0..natural).for_each(|_| h.measure(mask));
+        (0..produced).for_each(|_| h.add([mask as i64, 0]));
+    }
+    for size in [(80, 24), (160, 48)] {
+        let mut a = app("dark", size);
+        a.results.stats.stats.push(Stat::HandTypes(h.clone()));
+        a.results.produced = 30;
+        a.level = true;
+        a.focus = Pane::HandTypes;
+        insta::assert_snapshot!(format!("hand_types_levelled_{}x{}", size.0, size.1), screen(&a));
+    }
+}

@@ -2,6 +2,7 @@
 
 mod completions_cmd;
 mod error;
+mod hand_type_args;
 mod man_cmd;
 mod merge_cmd;
 mod meter;
@@ -9,6 +10,7 @@ mod run_cmd;
 mod set_args;
 mod stats_out;
 mod timeout;
+mod write_leveled;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

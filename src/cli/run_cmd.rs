@@ -140,6 +140,9 @@ pub struct RunArgs {
     // `-t` / `--timeout`: its own struct, in timeout.rs.
     #[command(flatten)]
     pub limits: TimeoutArgs,
+    // Hand types (`--level`, `--interleave`, `--write-leveled`): their own struct, in hand_type_args.rs.
+    #[command(flatten)]
+    pub hand_types: super::hand_type_args::HandTypeArgs,
 }
 
 /// Runs a script; returns the exit code.
@@ -154,6 +157,9 @@ pub fn run(args: RunArgs) -> i32 {
 }
 
 fn execute(args: &RunArgs) -> Result<i32, CliError> {
+    if let Some(out) = &args.hand_types.write_leveled {
+        return super::write_leveled::write(args, out);
+    }
     let (source, name) = read_script(args.file.as_ref())?;
     let program = match compile(&source, &name, &compile_options(args)?) {
         Ok(p) => p,
@@ -169,6 +175,7 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
+    args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
@@ -237,7 +244,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
 }
 
-fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError> {
+pub(super) fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError> {
     let digits = [&args.p0, &args.p1, &args.p2, &args.p3, &args.p4, &args.p5, &args.p6, &args.p7, &args.p8, &args.p9];
     let mut params: Vec<(String, String)> =
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
@@ -259,7 +266,7 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError> {
     Ok(CompileOptions { params })
 }
 
-fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {
+pub(super) fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {
     match file {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -297,7 +304,7 @@ fn switches(args: &RunArgs) -> Switches {
 }
 
 /// The run's options from the switches; the resolver's notes go to standard error.
-fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError> {
+pub(super) fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError> {
     let resolved = switches(args).resolve(name)?;
     for note in &resolved.notes {
         eprintln!("dealbench: {note}");

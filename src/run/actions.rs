@@ -2,7 +2,7 @@
 
 use super::RunOptions;
 use super::files::Sink;
-use super::stats::{AverageStat, Axis, BktFreqStat, EvalContractStat, FrequencyStat, Stat, Stats};
+use super::stats::{AverageStat, Axis, BktFreqStat, EvalContractStat, FrequencyStat, HandTypeStat, Stat, Stats};
 use crate::cards::Deal;
 use crate::eval::v2dd::dd_table;
 use crate::eval::{Ctx, EvalError, Program};
@@ -27,7 +27,11 @@ pub(super) struct ActionState<'a> {
 
 impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
-        let stats = program.actions.iter().filter_map(new_stat).collect();
+        let mut stats: Vec<Stat> = program.actions.iter().filter_map(new_stat).collect();
+        let types = &program.script.hand_types;
+        if !types.is_empty() {
+            stats.push(Stat::HandTypes(HandTypeStat::new(types.iter().map(|t| t.name.clone()).collect())));
+        }
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
@@ -104,6 +108,28 @@ impl<'a> ActionState<'a> {
             self.stored.push(*ctx.deal);
         }
         Ok(out)
+    }
+
+    /// The hand types' figures (the last statistic), when the script defines hand types.
+    fn hand_types(&mut self) -> Option<&mut HandTypeStat> {
+        match self.stats.last_mut() {
+            Some(Stat::HandTypes(h)) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Counts a deal that matched the condition by its hand types (`mask`), before levelling.
+    pub(super) fn measure_types(&mut self, mask: u64) {
+        if let Some(h) = self.hand_types() {
+            h.measure(mask);
+        }
+    }
+
+    /// Counts a produced deal by its hand types.
+    pub(super) fn add_types(&mut self, mask: u64) {
+        if let Some(h) = self.hand_types() {
+            crate::run::stats::Statistic::add(h, [mask as i64, 0]);
+        }
     }
 
     /// Adds a deal's values to statistic `*next` (in action order) and moves on to the next.
@@ -191,6 +217,9 @@ impl<'a> ActionState<'a> {
             } else if a.is_statistic() {
                 next.next().expect("a statistic for every statistics action").render(&mut out, produced);
             }
+        }
+        for rest in next {
+            rest.render(&mut out, produced);
         }
         if self.options.print_stats {
             sfmt::summary(&mut out, generated, produced, &self.seed_text, seconds);

@@ -5,6 +5,7 @@ use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::profile::{Counts, Profile, Spec};
 use super::source::{Source, StreamKind};
+use super::types::{Interleave, Pending, Types};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dealing::bias::BiasDealer;
@@ -47,13 +48,15 @@ pub(super) enum Halt {
 
 /// Takes matching deals in deal order and runs the actions on them.
 pub(super) struct Consumer<'a> {
-    engine: &'a Engine<'a>,
-    state: ActionState<'a>,
+    pub(super) engine: &'a Engine<'a>,
+    pub(super) state: ActionState<'a>,
     pub(super) dd: DdCache,
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
     pub(super) vulnerable: Vul,
+    /// The script's hand types, when it defines any.
+    pub(super) types: Option<Types>,
     start: Instant,
     last_report: Instant,
     /// The profile's counts of the deals taken so far.
@@ -61,9 +64,9 @@ pub(super) struct Consumer<'a> {
 }
 
 impl<'a> Consumer<'a> {
-    /// Runs the actions on a matching deal (`generated` is its 1-based number among all
-    /// dealt); true when the produce limit is reached.
-    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+    /// Runs the actions on a deal to produce; true when the produce limit is reached.
+    pub(super) fn produce(&mut self, p: Pending) -> Result<bool, Halt> {
+        let Pending { generated, deal, table, mask } = p;
         self.produced += 1;
         if let Some(t) = table {
             self.dd.prime(deal, t);
@@ -85,6 +88,7 @@ impl<'a> Consumer<'a> {
                 return Err(if cancelled { Halt::Cancelled } else { Halt::Failed(e) });
             }
         };
+        self.state.add_types(mask);
         let m = Matched { number: self.produced, generated, deal, printed };
         if !self.engine.deliver(&mut self.pending, m) {
             return Err(Halt::Hangup);
@@ -156,6 +160,27 @@ impl<'a> Engine<'a> {
         Some(EvalError { span, message: message.0 })
     }
 
+    /// The script's hand types and what `--level` and `--interleave` ask of them.
+    fn types(&self, seed: i64) -> Option<Types> {
+        let defs = &self.program.script.hand_types;
+        if defs.is_empty() {
+            return None;
+        }
+        let weights = self.options.level.as_ref().and_then(|l| l.weights(defs).ok());
+        let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
+        let weights = weights.unwrap_or_else(|| vec![1; defs.len()]);
+        let interleave = self.options.interleave.then(|| Interleave::new(&weights));
+        Some(Types { exprs: defs.iter().map(|t| t.expr.clone()).collect(), leveller, interleave })
+    }
+
+    /// Why `--level` cannot level this script.
+    fn level_error(&self) -> Option<EvalError> {
+        let level = self.options.level.as_ref()?;
+        let message = level.weights(&self.program.script.hand_types).err()?.0;
+        let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
+        Some(EvalError { span, message })
+    }
+
     fn source(&self, seed: i64) -> Source {
         if let Some(list) = &self.options.deals {
             return Source::List(list.clone(), 0);
@@ -212,7 +237,7 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()) {
+        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()).or_else(|| self.level_error()) {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);
@@ -225,15 +250,19 @@ impl<'a> Engine<'a> {
             produced: 0,
             produce_limit: lim.produce,
             vulnerable,
+            types: self.types(lim.seed),
             start,
             last_report: start,
             profile: self.new_counts(),
         };
-        let (generated, halt) = if self.options.threads > 1 {
+        let (generated, mut halt) = if self.options.threads > 1 {
             super::parallel::run(self, &lim, source, &mut c)
         } else {
             self.sequential(&lim, source, &mut c)
         };
+        if halt.is_none() && !self.cancel.load(Ordering::Relaxed) {
+            halt = c.flush().err();
+        }
         if !c.pending.is_empty() {
             let _ = self.tx.deliver(Event::Output(std::mem::take(&mut c.pending)));
         }

@@ -8,12 +8,14 @@ mod chain;
 mod dd_cache;
 mod engine;
 pub mod files;
+pub mod level;
 mod parallel;
 pub mod predeal;
 pub mod profile;
 mod source;
 pub mod stats;
 pub mod switches;
+mod types;
 
 pub use source::StreamKind;
 
@@ -75,6 +77,11 @@ pub struct RunOptions {
     pub dd_memory_mib: Option<usize>,
     /// Profile the condition (run/profile): [`Event::Profile`] snapshots with the progress.
     pub profile: bool,
+    // Hand types (issue 19, levelling half).
+    /// `--level`: keep each hand type's deals so the produced deals follow this mix.
+    pub level: Option<level::Level>,
+    /// `--interleave`: produce the deals in rounds, one of each hand type before any repeats.
+    pub interleave: bool,
 }
 
 impl Default for RunOptions {
@@ -101,6 +108,8 @@ impl Default for RunOptions {
             shard: None,
             dd_memory_mib: None,
             profile: false,
+            level: None,
+            interleave: false,
         }
     }
 }

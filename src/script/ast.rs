@@ -95,6 +95,19 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// True when it calls `rnd`.
+    pub fn draws_rnd(&self) -> bool {
+        match self {
+            Expr::Rnd(..) => true,
+            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) => false,
+            Expr::Tricks(..) | Expr::Par(_) | Expr::ParAt(..) => false,
+            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) => a.draws_rnd(),
+            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => a.draws_rnd() || b.draws_rnd(),
+            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => a.draws_rnd() || b.draws_rnd() || c.draws_rnd(),
+            Expr::Compare(a, rest) => a.draws_rnd() || rest.iter().any(|(_, e)| e.draws_rnd()),
+        }
+    }
+
     /// True when evaluating it may solve the deal double dummy (`tricks`, `par`).
     pub fn solves(&self) -> bool {
         match self {

@@ -2,6 +2,8 @@
 pub mod ast;
 pub mod diag;
 pub mod explain;
+pub mod hand_types;
+pub mod leveling_block;
 pub mod lexer;
 pub mod params;
 pub mod parser;

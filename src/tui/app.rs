@@ -35,6 +35,8 @@ pub enum Pane {
     Dd,
     /// What `dealbench run` prints.
     Text,
+    /// The hand types' natural and delivered mix.
+    HandTypes,
     /// The condition's profile.
     Profile,
     /// The selected deal's watch values.
@@ -43,8 +45,8 @@ pub enum Pane {
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 7] =
-        [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::Profile, Pane::Values];
+    pub const ALL: [Pane; 8] =
+        [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::HandTypes, Pane::Profile, Pane::Values];
 }
 
 /// Where the run is.
@@ -238,6 +240,8 @@ pub struct App {
     pub quit_after_save: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,
+    /// Level the hand types (`--level`) in the runs.
+    pub level: bool,
     /// The compiled script of the run that started, until its results replace the old ones.
     pub fresh_program: Option<std::sync::Arc<crate::eval::Program>>,
     /// The seed re-runs keep (explore.rs).
@@ -285,6 +289,7 @@ impl App {
             quit: false,
             quit_after_save: false,
             fresh_table: None,
+            level: false,
             fresh_program: None,
             seed: Default::default(),
             limits: None,
@@ -375,6 +380,11 @@ impl App {
     /// The colours of rows `rows` of the buffer.
     pub fn visible_highlights(&self, rows: std::ops::Range<usize>) -> Vec<RowSpan> {
         self.highlighter.visible(self.editor.lines(), rows)
+    }
+
+    /// The script's number of hand types, from the latest statistics.
+    pub fn hand_type_count(&self) -> usize {
+        self.results.stats.hand_types().map_or(0, |h| h.names.len())
     }
 
     /// True when every pane is on screen at once.

@@ -31,6 +31,8 @@ pub struct Compiled {
     pub table: TableInfo,
     /// Warnings from the compiler.
     pub warnings: Vec<Diagnostic>,
+    /// The levelling a toggle asks for: the declared shares, else even (`None`: no hand types).
+    pub level: Option<crate::run::level::Level>,
     program: Arc<crate::eval::Program>,
 }
 
@@ -89,7 +91,12 @@ fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnost
     let s = &program.script;
     let table = TableInfo { dealer: s.dealer, vulnerable: s.vulnerable, startboard: s.startboard };
     let warnings = program.script.warnings.clone();
-    Ok(Compiled { table, warnings, program: Arc::new(program) })
+    let types = &program.script.hand_types;
+    let level = (!types.is_empty()).then(|| {
+        use crate::run::level::Level;
+        if types.iter().any(|t| t.share.is_some()) { Level::Shares } else { Level::Even }
+    });
+    Ok(Compiled { table, warnings, level, program: Arc::new(program) })
 }
 
 /// A run's events on the workbench's channel, each wrapped with the run's generation, so

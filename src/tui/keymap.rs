@@ -63,6 +63,8 @@ pub enum Action {
     ExportSet(bool),
     /// At the export prompt: rotation on or off.
     ToggleRotate,
+    /// Level the hand types, or stop levelling, and re-run.
+    ToggleLevel,
     /// Scroll the focused list by this many rows.
     ScrollBy(i32),
     /// Scroll the focused list to the top (false) or bottom (true).
@@ -188,10 +190,10 @@ pub const KEYS: &[KeyRow] = &[
         ],
     ),
     KeyRow {
-        keys: "Alt-1 … Alt-7",
-        doc: "editor, deal, statistics, double dummy, output, profile, values",
-        help_keys: "Alt-1 … Alt-7",
-        help: "script, deal, stats, DD, output, profile, values",
+        keys: "Alt-1 … Alt-8",
+        doc: "editor, deal, statistics, double dummy, output, hand types, profile, values",
+        help_keys: "Alt-1 … Alt-8",
+        help: "script deal stats DD output types profile values",
         binds: &[
             b(Global, alt(ch('1')), A::FocusAt(0)),
             b(Global, alt(ch('2')), A::FocusAt(1)),
@@ -200,6 +202,7 @@ pub const KEYS: &[KeyRow] = &[
             b(Global, alt(ch('5')), A::FocusAt(4)),
             b(Global, alt(ch('6')), A::FocusAt(5)),
             b(Global, alt(ch('7')), A::FocusAt(6)),
+            b(Global, alt(ch('8')), A::FocusAt(7)),
         ],
     },
     KeyRow {
@@ -322,6 +325,13 @@ pub const KEYS: &[KeyRow] = &[
             b(ExportPrompt, any(ch('r')), A::ToggleRotate),
             b(ExportPrompt, any(KeyCode::Esc), A::Stay),
         ],
+    },
+    KeyRow {
+        keys: "L, Alt-l",
+        doc: "level the hand types (`HandType_NAME`: their declared shares, else evenly) or stop, and re-run",
+        help_keys: "L, Alt-l",
+        help: "level the hand types (toggle) and re-run",
+        binds: &[b(Global, alt(ch('l')), A::ToggleLevel), b(Browse, plain('L'), A::ToggleLevel)],
     },
     row(
         "↑ ↓ PgUp PgDn",

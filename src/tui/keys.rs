@@ -67,6 +67,7 @@ impl App {
                 Vec::new()
             }
             Action::Reseed => self.reseed(),
+            Action::ToggleLevel => self.toggle_level(),
             _ => self.with_pane(self.focus, |p, app| p.act(action, app)),
         }
     }
@@ -78,6 +79,14 @@ impl App {
             self.editor.insert_str(text);
             self.after_edit();
         }
+    }
+
+    /// Turns levelling on or off and re-runs.
+    fn toggle_level(&mut self) -> Vec<Effect> {
+        self.level = !self.level;
+        let what = if self.level { "levelling the hand types" } else { "levelling off: nature's mix" };
+        self.say(what, false);
+        self.request_run()
     }
 
     fn ask_quit(&mut self) -> Vec<Effect> {

@@ -17,7 +17,7 @@ impl App {
             self.overlay_mouse(ev);
             return Vec::new();
         }
-        let screen = layout(Rect::new(0, 0, self.size.0, self.size.1), self.wide(), self.focus);
+        let screen = layout(Rect::new(0, 0, self.size.0, self.size.1), self.wide(), self.focus, self.hand_type_count());
         if let Some(tabs) = screen.tabs
             && y == tabs.y
         {

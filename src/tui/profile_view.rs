@@ -27,6 +27,10 @@ impl PaneView for ProfilePane {
         "Profile"
     }
 
+    fn tab_label(&self) -> &'static str {
+        "Prof"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Scroll]
     }

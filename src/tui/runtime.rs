@@ -317,7 +317,9 @@ impl Runtime {
                                 app.say(note, false);
                             }
                             let (tx, tag) = (self.tx.clone(), Msg::Run);
-                            self.run = Some(engine::start(&compiled, resolved.options, generation, tx, tag));
+                            let mut options = resolved.options;
+                            options.level = compiled.level.clone().filter(|_| app.level);
+                            self.run = Some(engine::start(&compiled, options, generation, tx, tag));
                         }
                         Err(e) => app.say(e.to_string(), true),
                     },

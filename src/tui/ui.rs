@@ -29,7 +29,9 @@ impl Screen {
 }
 
 /// The layout: every pane at 100×30 and larger, else the focused pane under a tab bar.
-pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
+/// `types` is the script's number of hand types: their pane takes a row each (plus header,
+/// levelling line and frame) under the statistics, three rows when there are none.
+pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
     if wide {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
@@ -37,11 +39,14 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
         let th = (left.height / 3).max(6);
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
-        let [top, bottom] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
+        let [top, lower] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
-        // Under the deal: the profile and the watch values, then the statistics.
-        let ph = (bottom.height / 2).clamp(3, 14);
-        let [explain, stats] = Layout::vertical([Constraint::Length(ph), Constraint::Fill(1)]).areas(bottom);
+        let want = if types == 0 { 3 } else { types as u16 + 6 };
+        let types_h = want.min(lower.height / 3);
+        // Under the deal: the profile and the watch values, then the statistics and the hand types.
+        let ph = (lower.height / 3).clamp(3, 14);
+        let [explain, stats, types] =
+            Layout::vertical([Constraint::Length(ph), Constraint::Fill(1), Constraint::Length(types_h)]).areas(lower);
         let vw = (explain.width / 3).clamp(20, 30);
         let [profile, values] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(vw)]).areas(explain);
         let panes = vec![
@@ -52,6 +57,7 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
             (Pane::Profile, profile),
             (Pane::Values, values),
             (Pane::Stats, stats),
+            (Pane::HandTypes, types),
         ];
         Screen { tabs: None, panes, status: bar }
     } else {
@@ -65,7 +71,7 @@ pub fn layout(area: Rect, wide: bool, focus: Pane) -> Screen {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     f.buffer_mut().set_style(area, app.theme.get("ui.background"));
-    let screen = layout(area, app.wide(), app.focus);
+    let screen = layout(area, app.wide(), app.focus, app.hand_type_count());
     if let Some(tabs) = screen.tabs {
         draw_tabs(f, tabs, app);
     }

@@ -23,6 +23,10 @@ impl PaneView for WatchPane {
         "Values"
     }
 
+    fn tab_label(&self) -> &'static str {
+        "Vals"
+    }
+
     fn scopes(&self) -> &'static [Scope] {
         &[Scope::Browse, Scope::Deals]
     }

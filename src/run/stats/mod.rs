@@ -6,11 +6,13 @@ mod average;
 mod bktfreq;
 mod evalcontract;
 mod frequency;
+mod hand_types;
 
 pub use average::AverageStat;
 pub use bktfreq::BktFreqStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
+pub use hand_types::{HandTypeStat, Share, share};
 
 use serde::{Deserialize, Serialize};
 
@@ -134,6 +136,8 @@ pub enum Stat {
     BktFreq(BktFreqStat),
     /// DealerV2_4's `evalcontract`.
     EvalContract(EvalContractStat),
+    /// The `HandType_` variables' mix (after the actions' statistics).
+    HandTypes(HandTypeStat),
 }
 
 impl Stat {
@@ -144,6 +148,7 @@ impl Stat {
             Stat::Frequency(s) => s.add(values),
             Stat::BktFreq(s) => s.add(values),
             Stat::EvalContract(s) => s.add(values),
+            Stat::HandTypes(s) => s.add(values),
         }
     }
 
@@ -154,6 +159,7 @@ impl Stat {
             (Stat::Frequency(a), Stat::Frequency(b)) => a.merge(b),
             (Stat::BktFreq(a), Stat::BktFreq(b)) => a.merge(b),
             (Stat::EvalContract(a), Stat::EvalContract(b)) => a.merge(b),
+            (Stat::HandTypes(a), Stat::HandTypes(b)) => a.merge(b),
             (a, b) => Err(StatsError::Shape(format!("{} where the other has {}", a.kind(), b.kind()))),
         }
     }
@@ -165,6 +171,7 @@ impl Stat {
             Stat::Frequency(s) => s.render(out, produced),
             Stat::BktFreq(s) => s.render(out, produced),
             Stat::EvalContract(s) => s.render(out, produced),
+            Stat::HandTypes(s) => s.render(out, produced),
         }
     }
 
@@ -175,6 +182,7 @@ impl Stat {
             Stat::Frequency(s) => s.view(),
             Stat::BktFreq(s) => s.view(),
             Stat::EvalContract(s) => s.view(),
+            Stat::HandTypes(s) => s.view(),
         }
     }
 
@@ -185,6 +193,7 @@ impl Stat {
             Stat::Frequency(s) => s.check(produced),
             Stat::BktFreq(s) => s.check(produced),
             Stat::EvalContract(s) => s.check(produced),
+            Stat::HandTypes(s) => s.check(produced),
         }
     }
 
@@ -195,6 +204,7 @@ impl Stat {
             Stat::Frequency(_) => "frequency",
             Stat::BktFreq(_) => "bktfreq",
             Stat::EvalContract(_) => "evalcontract",
+            Stat::HandTypes(_) => "hand types",
         }
     }
 }
@@ -219,6 +229,11 @@ impl Stats {
     /// The `frequency` actions' figures, in order.
     pub fn frequencies(&self) -> impl Iterator<Item = &FrequencyStat> {
         self.stats.iter().filter_map(|s| if let Stat::Frequency(f) = s { Some(f) } else { None })
+    }
+
+    /// The hand types' figures, when the script defines any.
+    pub fn hand_types(&self) -> Option<&HandTypeStat> {
+        self.stats.iter().find_map(|s| if let Stat::HandTypes(h) = s { Some(h) } else { None })
     }
 
     /// Adds another shard's figures; an error when the runs' statistics differ in kind or

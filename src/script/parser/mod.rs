@@ -2,6 +2,7 @@
 
 mod actions;
 mod expr;
+mod hand_types;
 mod statements;
 #[cfg(test)]
 mod tests;
@@ -74,6 +75,10 @@ pub struct Script {
     pub warnings: Vec<Diagnostic>,
     /// The condition's and the variables' terms as written, for the profile and watch values.
     pub explain: super::explain::Explain,
+    /// The `HandType_` variables, in definition order.
+    pub hand_types: Vec<crate::script::hand_types::HandType>,
+    /// Where the (last) condition is written.
+    pub condition_at: Option<crate::script::hand_types::ConditionAt>,
 }
 
 impl Script {
@@ -98,6 +103,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         file: file.to_string(),
         src: src.to_string(),
         vars: HashMap::new(),
+        shares: Vec::new(),
         depth: 0,
         operators: 0,
         call_like: None,
@@ -122,6 +128,8 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             shapes: Vec::new(),
             warnings: Vec::new(),
             explain: Default::default(),
+            hand_types: Vec::new(),
+            condition_at: None,
         },
         top_or: Vec::new(),
         top_and: Vec::new(),
@@ -132,6 +140,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         p.statement().map_err(|e| p.call_like_error(e))?;
     }
     p.check_bias()?;
+    p.check_shares()?;
     Ok(p.script)
 }
 
@@ -141,6 +150,8 @@ pub(crate) struct Parser {
     file: String,
     src: String,
     vars: HashMap<String, Expr>,
+    /// `HandType_NAME_Share` declarations: the type's name, the share, where.
+    shares: Vec<(String, i64, Span)>,
     depth: usize,
     operators: usize,
     /// The last variable read with a `(` after it, which then starts the next statement.

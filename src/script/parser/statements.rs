@@ -25,8 +25,8 @@ impl Parser {
         }
         match word.as_str() {
             "condition" => {
-                self.bump();
-                self.bare_condition()
+                let keyword = self.bump().span;
+                self.condition_from(keyword.start)
             }
             "produce" | "generate" => self.limit(&word),
             "action" => self.action_statement(),
@@ -104,17 +104,27 @@ impl Parser {
         let e = self.expr()?;
         let chain = self.chain(&e, start);
         self.script.explain.vars.push(crate::script::explain::Var { name: name.clone(), chain, expr: e.clone() });
+        self.hand_type(&name, span, &e)?;
         self.vars.insert(name, e);
         Ok(())
     }
 
     fn bare_condition(&mut self) -> PResult<()> {
+        let start = self.span().start;
+        self.condition_from(start)
+    }
+
+    /// The condition's expression, for a statement that starts at byte `from`.
+    fn condition_from(&mut self, from: usize) -> PResult<()> {
         if matches!(self.peek(), Tok::Str(_)) {
             return Err(self.unexpected("a statement or a condition"));
         }
-        let start = self.span().start;
+        let start = self.span();
         let e = self.expr()?;
-        self.script.explain.condition = Some(self.chain(&e, start));
+        self.script.explain.condition = Some(self.chain(&e, start.start));
+        let expr = Span::new(start.start, self.prev_span().end);
+        let statement = Span::new(from, expr.end);
+        self.script.condition_at = Some(crate::script::hand_types::ConditionAt { statement, expr });
         self.script.condition = Some(e);
         Ok(())
     }

@@ -1,0 +1,181 @@
+//! A run's hand types: each matching deal's membership, levelling's keep decision, and
+//! `--interleave`'s rounds (one deal of each type before any type repeats).
+
+use super::engine::{Consumer, Halt};
+use super::level::Leveller;
+use crate::cards::Deal;
+use crate::eval::Ctx;
+use crate::script::ast::Expr;
+use std::collections::VecDeque;
+
+/// Salt that gives the hand types' expressions an `rnd` stream of their own.
+const TYPES_RND_SALT: u64 = 0x7E9E_5A17_0F7E_9E5A;
+
+/// A deal kept, waiting for its actions.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pending {
+    /// Its 1-based number among the deals dealt.
+    pub(super) generated: u64,
+    pub(super) deal: Deal,
+    /// Its double-dummy table, if the condition solved it.
+    pub(super) table: Option<[[u8; 5]; 4]>,
+    /// Bit `i` set when it is in hand type `i`.
+    pub(super) mask: u64,
+}
+
+/// The hand types' expressions and what the run does with them.
+pub(super) struct Types {
+    pub(super) exprs: Vec<Expr>,
+    pub(super) leveller: Option<Leveller>,
+    pub(super) interleave: Option<Interleave>,
+}
+
+impl Consumer<'_> {
+    /// Takes a matching deal (`generated` is its 1-based number among all dealt): measures
+    /// its hand types, levels, interleaves, and runs the actions on the deals that come out;
+    /// true when the produce limit is reached.
+    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+        let mut p = Pending { generated, deal, table, mask: 0 };
+        if self.types.is_none() {
+            return self.produce(p);
+        }
+        if let Some(t) = table {
+            self.dd.prime(deal, t);
+        }
+        p.mask = self.type_mask(&deal)?;
+        self.state.measure_types(p.mask);
+        let Some(types) = &mut self.types else { return self.produce(p) };
+        if let Some(l) = &mut types.leveller
+            && !l.keep(p.mask, generated)
+        {
+            return Ok(false);
+        }
+        let Some(il) = &mut types.interleave else { return self.produce(p) };
+        il.push(p);
+        self.release(false)
+    }
+
+    /// Acts on the deals `--interleave` holds back, once the deals run out.
+    pub(super) fn flush(&mut self) -> Result<bool, Halt> {
+        self.release(true)
+    }
+
+    /// Acts on interleaved deals while a round is ready (`flush`: whatever waits).
+    fn release(&mut self, flush: bool) -> Result<bool, Halt> {
+        while self.produced < self.produce_limit
+            && let Some(p) = self.types.as_mut().and_then(|t| t.interleave.as_mut()).and_then(|il| il.pop(flush))
+        {
+            if self.produce(p)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Bit `i` set when the deal is in hand type `i`.
+    fn type_mask(&mut self, deal: &Deal) -> Result<u64, Halt> {
+        let o = self.engine.options;
+        let program = self.engine.program;
+        let exprs = self.types.as_ref().map_or(&[][..], |t| &t.exprs[..]);
+        let mut mask = 0u64;
+        for (i, e) in exprs.iter().enumerate() {
+            let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
+            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+            match program.eval(e, &mut ctx) {
+                Ok(v) => mask |= u64::from(v != 0) << i,
+                Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),
+                Err(e) => return Err(Halt::Failed(e)),
+            }
+        }
+        Ok(mask)
+    }
+}
+
+/// Kept deals queued by type (the last queue: deals in no type) until a round is complete.
+/// A round holds each type's quota (its levelling weight over the weights' greatest common
+/// divisor; 1 unlevelled) in passes, so every type appears before any type repeats within it.
+pub(super) struct Interleave {
+    queues: Vec<VecDeque<Pending>>,
+    /// Deals of each type a round holds.
+    quota: Vec<u64>,
+    /// The round being released.
+    round: VecDeque<Pending>,
+}
+
+impl Interleave {
+    /// Queues for types of these weights.
+    pub(super) fn new(weights: &[u64]) -> Interleave {
+        let g = weights.iter().copied().fold(0, gcd).max(1);
+        let quota = weights.iter().map(|w| w / g).collect();
+        Interleave { queues: vec![VecDeque::new(); weights.len() + 1], quota, round: VecDeque::new() }
+    }
+
+    /// Queues a kept deal under the first type it is in.
+    pub(super) fn push(&mut self, p: Pending) {
+        let q = if p.mask == 0 { self.quota.len() } else { p.mask.trailing_zeros() as usize };
+        self.queues[q].push_back(p);
+    }
+
+    /// The next deal to act on: from a round, made once every type has its quota waiting
+    /// (or, with `flush`, from whatever waits, one of each type per round), in type order.
+    pub(super) fn pop(&mut self, flush: bool) -> Option<Pending> {
+        if self.round.is_empty() {
+            let ready = self.queues.iter().zip(&self.quota).all(|(q, &n)| q.len() as u64 >= n);
+            if ready {
+                let most = self.quota.iter().copied().max().unwrap_or(0);
+                for pass in 0..most {
+                    for (q, &n) in self.queues.iter_mut().zip(&self.quota) {
+                        if pass < n {
+                            self.round.extend(q.pop_front());
+                        }
+                    }
+                }
+                self.round.extend(self.queues.last_mut().and_then(VecDeque::pop_front));
+            } else if flush {
+                let round: Vec<Pending> = self.queues.iter_mut().filter_map(|q| q.pop_front()).collect();
+                self.round.extend(round);
+            }
+        }
+        self.round.pop_front()
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(generated: u64, mask: u64) -> Pending {
+        Pending { generated, deal: Deal::default(), table: None, mask }
+    }
+
+    #[test]
+    fn each_type_appears_before_any_repeats() {
+        let mut il = Interleave::new(&[1, 1, 1]);
+        let mut out = Vec::new();
+        for (g, m) in [(1, 1), (2, 1), (3, 2), (4, 1), (5, 4), (6, 2), (7, 4), (8, 4)] {
+            il.push(p(g, m));
+            while let Some(x) = il.pop(false) {
+                out.push(x.generated);
+            }
+        }
+        assert_eq!(out, vec![1, 3, 5, 2, 6, 7]);
+        while let Some(x) = il.pop(true) {
+            out.push(x.generated);
+        }
+        assert_eq!(out, vec![1, 3, 5, 2, 6, 7, 4, 8]);
+    }
+
+    #[test]
+    fn weighted_rounds_keep_the_mix_and_pass_through_every_type() {
+        let mut il = Interleave::new(&[4, 2, 2]);
+        for (g, m) in [(1, 1), (2, 1), (3, 2), (4, 4)] {
+            il.push(p(g, m));
+        }
+        let out: Vec<u64> = std::iter::from_fn(|| il.pop(false)).map(|x| x.generated).collect();
+        assert_eq!(out, vec![1, 3, 4, 2]);
+    }
+}

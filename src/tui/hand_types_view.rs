@@ -1,0 +1,87 @@
+//! The hand types pane: each `HandType_NAME` type's natural share (of the deals that matched
+//! the condition) beside its delivered share (of the produced deals, with a 95% interval),
+//! live as the run goes, and whether levelling is on.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::app::{App, Pane};
+use super::keymap::Scope;
+use super::pane::{PaneView, Scroll};
+use super::theme::Theme;
+use super::widgets::{pane_block, stale_span, thousands};
+use crate::run::stats::{HandTypeStat, share};
+
+/// The hand types pane, with its scroll offset.
+#[derive(Default)]
+pub struct HandTypesPane {
+    scroll: Scroll,
+}
+
+impl PaneView for HandTypesPane {
+    fn id(&self) -> Pane {
+        Pane::HandTypes
+    }
+
+    fn title(&self) -> &'static str {
+        "Hand types"
+    }
+
+    fn tab_label(&self) -> &'static str {
+        "Types"
+    }
+
+    fn scopes(&self) -> &'static [Scope] {
+        &[Scope::Browse, Scope::Scroll]
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, app: &App) {
+        let block = pane_block(app, Pane::HandTypes, stale_span(app));
+        let inner = block.inner(area);
+        f.render_widget(block, area);
+        let lines = match app.results.stats.hand_types() {
+            Some(h) => type_lines(h, app.results.produced, app.level, &app.theme),
+            None => vec![Line::styled("No hand types: name variables HandType_NAME.", app.theme.get("ui.text.dim"))],
+        };
+        let max = (lines.len() as u16).saturating_sub(inner.height);
+        f.render_widget(Paragraph::new(lines).scroll((self.scroll.0.min(max), 0)), inner);
+    }
+
+    fn scroll(&mut self) -> Option<&mut Scroll> {
+        Some(&mut self.scroll)
+    }
+}
+
+/// The pane's lines: a header, one row per type, the levelling state and any warnings.
+pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, t: &Theme) -> Vec<Line<'static>> {
+    let width = h.names.iter().map(|n| n.chars().count()).max().unwrap_or(0).clamp(4, 16);
+    let header = format!("{:<width$} {:>8} {:>8}  {:>8}  95% interval", "type", "natural", "delivered", "count");
+    let mut out = vec![Line::styled(header, t.get("ui.table.header"))];
+    for (i, name) in h.names.iter().enumerate() {
+        let n = share(h.natural[i], h.natural_total);
+        let d = share(h.counts[i], produced);
+        let pct = |x: f64| if x.is_nan() { "–".to_string() } else { format!("{:.1}%", 100.0 * x) };
+        let name: String = name.chars().take(width).collect();
+        let row = format!(
+            "{name:<width$} {:>8} {:>8}  {:>8}  {}–{}",
+            pct(n.share),
+            pct(d.share),
+            thousands(d.count),
+            pct(d.low),
+            pct(d.high)
+        );
+        out.push(Line::styled(row, t.get("ui.text")));
+    }
+    let state = if level { "levelling on (L toggles)" } else { "levelling off (L toggles)" };
+    let measured = format!("  · {} measured", thousands(h.natural_total));
+    out.push(Line::from(vec![Span::styled(state, t.get("ui.text.dim")), Span::styled(measured, t.get("ui.text.dim"))]));
+    if h.overlaps > 0 {
+        out.push(Line::styled(format!("{} deal(s) in two types or more", thousands(h.overlaps)), t.get("warning")));
+    }
+    if h.gaps > 0 {
+        out.push(Line::styled(format!("{} deal(s) in no type", thousands(h.gaps)), t.get("warning")));
+    }
+    out
+}
