@@ -6,6 +6,7 @@ use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat};
+use crate::dd::Known;
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Program};
@@ -58,10 +59,10 @@ pub(super) struct Consumer<'a> {
 impl<'a> Consumer<'a> {
     /// Runs the actions on a matching deal (`generated` is its 1-based number among all
     /// dealt); true when the produce limit is reached.
-    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
+    pub(super) fn matched(&mut self, generated: u64, deal: Deal, known: Option<Known>) -> Result<bool, Halt> {
         self.produced += 1;
-        if let Some(t) = table {
-            self.dd.prime(deal, t);
+        if let Some(k) = known {
+            self.dd.prime(deal, k);
         }
         let o = self.engine.options;
         let mut ctx = Ctx {

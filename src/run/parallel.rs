@@ -13,6 +13,7 @@ use super::chain::Chain;
 use super::engine::{Consumer, Engine, Halt, Limits};
 use super::source::Source;
 use crate::cards::Deal;
+use crate::dd::Known;
 use crate::dealing::dealer_stream::slot_bits;
 use crate::dealing::{Block, DealerStream, FastStream};
 use crate::eval::EvalError;
@@ -62,8 +63,8 @@ struct Dealing<'a> {
     dealer: Option<(&'a DealerStream, &'a Chain)>,
 }
 
-/// A matching deal: its serial number, the deal, and its double-dummy table if the test solved it.
-type Hit = (u64, Deal, Option<[[u8; 5]; 4]>);
+/// A matching deal: its serial number, the deal, and what the test learnt of it double dummy.
+type Hit = (u64, Deal, Option<Known>);
 
 /// What a worker found in a batch.
 struct Found {
