@@ -5,7 +5,8 @@
 mod common;
 
 use common::golden_dd::{GoldenDeal, golden_sets, limit};
-use dealbench::cards::Deal;
+use dealbench::cards::{Deal, Vul};
+use dealbench::dd::DdError;
 use dealbench::eval::{Ctx, DoubleDummy, compile};
 use dealbench::script::CompileOptions;
 
@@ -16,23 +17,23 @@ struct Recorder {
 }
 
 impl DoubleDummy for Recorder {
-    fn table(&mut self, _: &Deal) -> Result<[[u8; 5]; 4], String> {
+    fn table(&mut self, _: &Deal) -> Result<[[u8; 5]; 4], DdError> {
         self.asked.push("table".into());
         Ok(self.table)
     }
-    fn tricks(&mut self, _: &Deal, d: usize, s: usize) -> Result<u8, String> {
+    fn tricks(&mut self, _: &Deal, d: usize, s: usize) -> Result<u8, DdError> {
         self.asked.push(format!("tricks {d} {s}"));
         Ok(self.table[d][s])
     }
-    fn at_least(&mut self, _: &Deal, d: usize, s: usize, t: i32) -> Result<bool, String> {
+    fn at_least(&mut self, _: &Deal, d: usize, s: usize, t: i32) -> Result<bool, DdError> {
         self.asked.push(format!("at_least {d} {s} {t}"));
         Ok(i32::from(self.table[d][s]) >= t)
     }
-    fn par_ns(&mut self, _: &Deal, _: u8) -> Result<i32, String> {
+    fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {
         self.asked.push("par".into());
         Ok(0)
     }
-    fn par_contracts(&mut self, _: &Deal, _: u8) -> Result<String, String> {
+    fn par_contracts(&mut self, _: &Deal, _: Vul) -> Result<String, DdError> {
         self.asked.push("par".into());
         Ok(String::new())
     }
@@ -46,7 +47,7 @@ fn asked(script: &str) -> (bool, Vec<String>) {
     let mut table = [[5u8; 5]; 4];
     table[2][3] = 9;
     let mut rec = Recorder { table, asked: Vec::new() };
-    let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: 0, dd: Some(&mut rec), vulnerable: 0 };
+    let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: 0, dd: Some(&mut rec), vulnerable: Vul::None };
     let hit = program.matches(&mut ctx).unwrap();
     (hit, rec.asked)
 }

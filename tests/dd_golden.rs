@@ -5,7 +5,7 @@
 
 mod common;
 
-use dealbench::cards::{Deal, parse_deal};
+use dealbench::cards::{Deal, Vul, parse_deal};
 use dealbench::dd::{DdTable, par, solve_tables_parallel};
 use std::path::PathBuf;
 
@@ -29,9 +29,9 @@ fn threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
-/// DDS's vulnerability code (0 None, 1 Both, 2 NS, 3 EW) in ours (0 none, 1 NS, 2 EW, 3 all).
-fn vul_from_dds(code: u8) -> u8 {
-    [0, 3, 1, 2][code as usize]
+/// DDS's vulnerability code (0 None, 1 Both, 2 NS, 3 EW).
+fn vul_from_dds(code: u8) -> Vul {
+    [Vul::None, Vul::All, Vul::NS, Vul::EW][code as usize]
 }
 
 /// The quoted strings of a JSON list of strings.
@@ -45,7 +45,7 @@ struct DtCase {
     /// DDS order: strain S, H, D, C, NT outer, declarer N, E, S, W inner.
     tricks: Vec<u8>,
     /// (our vulnerability, NS-first par score, EW-first score in NS view, DealerPar contracts).
-    par: Option<(u8, i32, i32, String)>,
+    par: Option<(Vul, i32, i32, String)>,
 }
 
 fn read_dt(name: &str) -> Option<Vec<DtCase>> {
@@ -171,13 +171,13 @@ fn deals100_hard_tables_and_par() {
             errors.push(format!("deal {i}: table {got:?} want {want:?}"));
             continue;
         }
-        for vul in 0..4u8 {
-            let want_score: i32 = row[21 + vul as usize].parse().unwrap();
+        for vul in Vul::ALL {
+            let want_score: i32 = row[21 + vul.index()].parse().unwrap();
             let p = par(&table, vul);
-            let want_contracts = &contracts[i * 4 + vul as usize];
+            let want_contracts = &contracts[i * 4 + vul.index()];
             if p.score_ns != want_score || p.contracts != *want_contracts {
                 errors.push(format!(
-                    "deal {i} vul {vul}: par {} {} want {want_score} {want_contracts}",
+                    "deal {i} vul {vul:?}: par {} {} want {want_score} {want_contracts}",
                     p.score_ns, p.contracts
                 ));
             }

@@ -5,7 +5,9 @@
 
 pub mod input;
 mod pbn;
+mod vul;
 pub use pbn::{ParseDealError, parse_deal};
+pub use vul::Vul;
 
 /// Rank letters from 2 (index 0) to ace (index 12).
 pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";

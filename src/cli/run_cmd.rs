@@ -201,7 +201,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
         switches.push(format!("--rnd-seed {}", options.rnd_seed));
     }
     if let Some(v) = options.vulnerable {
-        switches.push(format!("--vulnerable {}", ["none", "ns", "ew", "all"][usize::from(v)]));
+        switches.push(format!("--vulnerable {}", v.word()));
     }
     let (generate, produce) = run::deal_limits(program, options);
     RunId {

@@ -7,6 +7,7 @@
 
 use super::DdTable;
 use super::score::{Contract, score};
+use crate::cards::Vul;
 
 /// A par result: the score in North-South's view and DDS DealerPar-style contracts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,14 +33,14 @@ struct Game {
 }
 
 impl Game {
-    fn new(table: &DdTable, vul: u8) -> Game {
+    fn new(table: &DdTable, vul: Vul) -> Game {
         let mut tricks = [[0; 5]; 2];
         for (side, t) in tricks.iter_mut().enumerate() {
             for (s, ts) in t.iter_mut().enumerate() {
                 *ts = table.tricks[side][s].max(table.tricks[side + 2][s]) as i32;
             }
         }
-        let vul = [vul == 1 || vul == 3, vul == 2 || vul == 3];
+        let vul = [vul.side(0), vul.side(1)];
         let mut g = Game { tricks, vul, value: [[0; CONTRACTS]; 2] };
         for c in (0..CONTRACTS).rev() {
             for side in 0..2 {
@@ -71,9 +72,9 @@ impl Game {
     }
 }
 
-/// Par with North-South bidding first (a deal where it matters is "hot"); `vul` 0 none, 1 NS,
-/// 2 EW, 3 all. `par(ew)` is the negation of the NS score.
-pub fn par(table: &DdTable, vul: u8) -> Par {
+/// Par with North-South bidding first (a deal where it matters is "hot") at that
+/// vulnerability. `par(ew)` is the negation of the NS score.
+pub fn par(table: &DdTable, vul: Vul) -> Par {
     let g = Game::new(table, vul);
     let score_ns = g.opening(0, false);
     if score_ns == 0 {

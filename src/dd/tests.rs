@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::{Deal, parse_deal};
+use crate::cards::{Deal, Vul, parse_deal};
 
 #[test]
 fn list1_table() {
@@ -80,17 +80,17 @@ fn voids_everywhere_do_not_panic() {
 fn hot_par_tables() {
     // Only N and E can make 1NT (7 tricks); nothing else makes (dd-solvers.md §10.6).
     let mut t = DdTable { tricks: [[6, 6, 6, 6, 7], [6, 6, 6, 6, 7], [6, 6, 6, 6, 6], [6, 6, 6, 6, 6]] };
-    let p = par(&t, 0);
+    let p = par(&t, Vul::None);
     assert_eq!(p.score_ns, 90);
     assert_eq!(p.contracts, "1N-N");
     // Only N and W make 1S: NS bidding first get +80.
     t = DdTable { tricks: [[6, 6, 6, 7, 6], [6, 6, 6, 6, 6], [6, 6, 6, 6, 6], [6, 6, 6, 7, 6]] };
-    let p = par(&t, 0);
+    let p = par(&t, Vul::None);
     assert_eq!(p.score_ns, 80);
     assert_eq!(p.contracts, "1S-N");
     // Nobody makes anything: passed out.
     t = DdTable { tricks: [[6; 5]; 4] };
-    assert_eq!(par(&t, 3), Par { score_ns: 0, contracts: "pass".into() });
+    assert_eq!(par(&t, Vul::All), Par { score_ns: 0, contracts: "pass".into() });
 }
 
 /// Brute-force results by (hands, leader) at trick starts.

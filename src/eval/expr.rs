@@ -74,7 +74,7 @@ impl Program {
     fn par(&self, side: usize, ctx: &mut Ctx) -> R {
         let (deal, vul) = (*ctx.deal, ctx.vulnerable);
         let dd = ctx.dd.as_mut().ok_or_else(|| err(Span::default(), "double-dummy solving is not available here"))?;
-        let p = dd.par_ns(&deal, vul).map_err(|m| err(Span::default(), m))?;
+        let p = dd.par_ns(&deal, vul).map_err(|e| err(Span::default(), e.to_string()))?;
         Ok(if side == 0 { p } else { -p })
     }
 }

@@ -9,7 +9,8 @@ pub mod v2dd;
 
 pub use rnd::RndStream;
 
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
+use crate::dd::DdError;
 use crate::script::ast::Action;
 use crate::script::diag::{Diagnostic, Span};
 use crate::script::{CompileOptions, Script};
@@ -29,19 +30,19 @@ pub struct Program {
 /// Something that solves deals double dummy for `tricks` and `par`.
 pub trait DoubleDummy {
     /// Tricks for declarer N,E,S,W × strain C,D,H,S,NT.
-    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String>;
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError>;
     /// Declarer's tricks in one strain (declarer's LHO leads); a solver that can solves only that.
-    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, String> {
+    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
         Ok(self.table(deal)?[declarer][strain])
     }
     /// Does declarer take at least `target` tricks? A solver that can answers with a bound test.
-    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, String> {
+    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
         Ok(i32::from(self.tricks(deal, declarer, strain)?) >= target)
     }
-    /// Par score for North-South at vulnerability 0 none, 1 NS, 2 EW, 3 all.
-    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String>;
+    /// Par score for North-South at that vulnerability.
+    fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError>;
     /// The par contracts as text (`4S-NS+1`, `pass`) at that vulnerability.
-    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String>;
+    fn par_contracts(&mut self, deal: &Deal, vul: Vul) -> Result<String, DdError>;
 }
 
 /// A runtime error: where and what.
@@ -64,7 +65,7 @@ pub struct Ctx<'a> {
     /// The solver, when the run has one.
     pub dd: Option<&'a mut dyn DoubleDummy>,
     /// Vulnerability for `par`.
-    pub vulnerable: u8,
+    pub vulnerable: Vul,
 }
 
 impl Ctx<'_> {
@@ -83,12 +84,12 @@ impl Ctx<'_> {
         self.with_dd(|dd, deal| dd.at_least(deal, declarer, strain, target))
     }
 
-    fn with_dd<T>(&mut self, f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, String>) -> Result<T, EvalError> {
+    fn with_dd<T>(&mut self, f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, DdError>) -> Result<T, EvalError> {
         let deal = *self.deal;
         let no_solver =
             || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
         let dd = self.dd.as_mut().ok_or_else(no_solver)?;
-        f(&mut **dd, &deal).map_err(|m| EvalError { span: Span::default(), message: m })
+        f(&mut **dd, &deal).map_err(|e| EvalError { span: Span::default(), message: e.to_string() })
     }
 }
 
@@ -113,8 +114,8 @@ impl Program {
         self.script.dealer
     }
 
-    /// The `vulnerable` statement's value: 0 none, 1 NS, 2 EW, 3 all.
-    pub fn vulnerable(&self) -> Option<u8> {
+    /// The `vulnerable` statement's value.
+    pub fn vulnerable(&self) -> Option<Vul> {
         self.script.vulnerable
     }
 

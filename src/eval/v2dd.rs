@@ -3,6 +3,7 @@
 //! [`Ctx::dd`]; without one they stop with a positioned `unsupported:`.
 
 use super::{Ctx, EvalError, Program};
+use crate::cards::Vul;
 use crate::script::diag::Span;
 
 fn no_solver(span: Span, what: &str) -> EvalError {
@@ -22,12 +23,12 @@ pub fn dd_table(ctx: &mut Ctx, span: Span, what: &str) -> Result<[[u8; 5]; 4], E
 
 impl Program {
     /// DealerV2_4's `par(side, vul)`: par for that side at a vulnerability named in the call
-    /// (0 none, 1 NS, 2 EW, 3 both), whatever the run's vulnerability.
-    pub(super) fn par_at(&self, side: usize, vul: u8, span: Span, ctx: &mut Ctx) -> Result<i32, EvalError> {
+    /// whatever the run's vulnerability.
+    pub(super) fn par_at(&self, side: usize, vul: Vul, span: Span, ctx: &mut Ctx) -> Result<i32, EvalError> {
         let deal = *ctx.deal;
         // DD: as `par(side)`, with the call's vulnerability instead of the run's.
         let dd = ctx.dd.as_mut().ok_or_else(|| no_solver(span, "par"))?;
-        let p = dd.par_ns(&deal, vul).map_err(|message| EvalError { span, message })?;
+        let p = dd.par_ns(&deal, vul).map_err(|e| EvalError { span, message: e.to_string() })?;
         Ok(if side == 0 { p } else { -p })
     }
 }

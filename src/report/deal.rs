@@ -1,6 +1,6 @@
 //! Per-deal print formats of dealer 1.24.
 
-use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS};
+use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS, Vul};
 use std::fmt::Write;
 
 /// The cards of one suit as printall writes them: `A K 5 ` (a void is `- `); returns the count.
@@ -87,14 +87,11 @@ pub struct PbnContext<'a> {
     pub date: &'a str,
     /// Fixed dealer, else rotating.
     pub dealer: Option<usize>,
-    /// Fixed vulnerability (0 none, 1 NS, 2 EW, 3 all), else rotating.
-    pub vulnerable: Option<u8>,
+    /// Fixed vulnerability, else rotating.
+    pub vulnerable: Option<Vul>,
     /// `[Event]` text instead of dealer's (a `title`).
     pub event: Option<&'a str>,
 }
-
-const VUL_ROTATION: [usize; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
-const VUL_NAMES: [&str; 4] = ["None", "NS", "EW", "All"];
 
 /// `printpbn` for board `board` (0-based produced number).
 pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
@@ -109,9 +106,9 @@ pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
     let _ = writeln!(out, "[Site \"-\"]\n[Date \"{}\"]\n[Board \"{}\"]", cx.date, board + 1);
     out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
     let dealer = cx.dealer.unwrap_or((board % 4) as usize);
-    let vul = cx.vulnerable.map_or(VUL_ROTATION[(board % 16) as usize], usize::from);
+    let vul = cx.vulnerable.unwrap_or_else(|| Vul::of_board(board + 1));
     let _ = writeln!(out, "[Dealer \"{}\"]", ["N", "E", "S", "W"][dealer]);
-    let _ = writeln!(out, "[Vulnerable \"{}\"]", VUL_NAMES[vul]);
+    let _ = writeln!(out, "[Vulnerable \"{}\"]", vul.pbn());
     let _ = writeln!(out, "[Deal \"{}\"]", deal.pbn());
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }

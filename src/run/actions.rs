@@ -153,7 +153,8 @@ impl<'a> ActionState<'a> {
                     let no_solver =
                         || EvalError { span: *span, message: "double-dummy solving is not available here".into() };
                     let dd = ctx.dd.as_mut().ok_or_else(no_solver)?;
-                    let text = dd.par_contracts(&deal, vul).map_err(|m| EvalError { span: *span, message: m })?;
+                    let text =
+                        dd.par_contracts(&deal, vul).map_err(|e| EvalError { span: *span, message: e.to_string() })?;
                     let _ = write!(out, "'{text}'");
                 }
             }

@@ -1,8 +1,8 @@
 //! The run's double-dummy solver: made on first use, and what it learnt of the last deal (each
 //! result or bound asked), so a deal is solved only as far as its `tricks`, `trix` and `par` need.
 
-use crate::cards::Deal;
-use crate::dd::{Known, Solver, par};
+use crate::cards::{Deal, Vul};
+use crate::dd::{DdError, Known, Solver, par};
 use crate::eval::DoubleDummy;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -57,27 +57,27 @@ impl DdCache {
 }
 
 impl DoubleDummy for DdCache {
-    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], String> {
+    fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError> {
         let (solver, known) = self.parts(deal);
-        Ok(solver.table_known(deal, known).map_err(|e| e.to_string())?.tricks)
+        Ok(solver.table_known(deal, known)?.tricks)
     }
 
-    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, String> {
+    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
         let (solver, known) = self.parts(deal);
-        solver.tricks_known(deal, known, declarer, strain).map_err(|e| e.to_string())
+        solver.tricks_known(deal, known, declarer, strain)
     }
 
-    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, String> {
+    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
         let (solver, known) = self.parts(deal);
-        solver.at_least_known(deal, known, declarer, strain, target).map_err(|e| e.to_string())
+        solver.at_least_known(deal, known, declarer, strain, target)
     }
 
-    fn par_contracts(&mut self, deal: &Deal, vul: u8) -> Result<String, String> {
+    fn par_contracts(&mut self, deal: &Deal, vul: Vul) -> Result<String, DdError> {
         let tricks = self.table(deal)?;
         Ok(par(&crate::dd::DdTable { tricks }, vul).contracts)
     }
 
-    fn par_ns(&mut self, deal: &Deal, vul: u8) -> Result<i32, String> {
+    fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError> {
         let tricks = self.table(deal)?;
         Ok(par(&crate::dd::DdTable { tricks }, vul).score_ns)
     }

@@ -5,7 +5,7 @@ use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::source::{Source, StreamKind};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
-use crate::cards::{Card, Deal, Seat};
+use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dd::Known;
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
@@ -51,7 +51,7 @@ pub(super) struct Consumer<'a> {
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
-    pub(super) vulnerable: u8,
+    pub(super) vulnerable: Vul,
     start: Instant,
     last_report: Instant,
 }
@@ -184,7 +184,7 @@ impl<'a> Engine<'a> {
     }
 
     /// True when the condition holds; the context a worker or the sequential loop evaluates in.
-    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: u8) -> Result<bool, EvalError> {
+    pub(super) fn test(&self, deal: &Deal, dd: &mut DdCache, vulnerable: Vul) -> Result<bool, EvalError> {
         let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
         self.program.matches(&mut ctx)
     }
@@ -196,7 +196,7 @@ impl<'a> Engine<'a> {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);
-        let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or(0);
+        let vulnerable = self.options.vulnerable.or(self.program.script.vulnerable).unwrap_or_default();
         let mut c = Consumer {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),

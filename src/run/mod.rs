@@ -16,7 +16,7 @@ pub mod switches;
 
 pub use source::StreamKind;
 
-use crate::cards::{Card, Deal, Seat};
+use crate::cards::{Card, Deal, Seat, Vul};
 use crate::eval::Program;
 use crate::script::diag::Diagnostic;
 use stats::Stats;
@@ -44,8 +44,8 @@ pub struct RunOptions {
     pub input_name: String,
     /// Shifts the `rnd` stream.
     pub rnd_seed: u64,
-    /// `--vulnerable`: vulnerability for `par` (0 none, 1 NS, 2 EW, 3 all).
-    pub vulnerable: Option<u8>,
+    /// `--vulnerable`: vulnerability for `par`.
+    pub vulnerable: Option<Vul>,
     /// Replaces the script's predeal for these seats (`-N`, `-E`, `-S`, `-W`).
     pub predeal_override: Vec<(Seat, Vec<Card>)>,
     /// How often progress and statistics snapshots are sent.

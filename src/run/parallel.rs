@@ -12,7 +12,7 @@
 use super::chain::Chain;
 use super::engine::{Consumer, Engine, Halt, Limits};
 use super::source::Source;
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
 use crate::dd::Known;
 use crate::dealing::dealer_stream::slot_bits;
 use crate::dealing::{Block, DealerStream, FastStream};
@@ -120,8 +120,8 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
     })
 }
 
-fn c_vul(engine: &Engine) -> u8 {
-    engine.options.vulnerable.or(engine.program.script.vulnerable).unwrap_or(0)
+fn c_vul(engine: &Engine) -> Vul {
+    engine.options.vulnerable.or(engine.program.script.vulnerable).unwrap_or_default()
 }
 
 /// Deals per batch: a few when the condition solves deals, so every worker gets a share;
@@ -168,7 +168,7 @@ fn work(
     cutting: &Mutex<Cutting>,
     tx: &SyncSender<Found>,
     dealing: Dealing,
-    vul: u8,
+    vul: Vul,
     stop: &Arc<AtomicBool>,
 ) {
     let mut dd = engine.dd_cache(Some(stop));

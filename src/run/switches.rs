@@ -8,6 +8,7 @@ pub use holdings::parse_holdings;
 
 use super::predeal::switch_name;
 use super::{RunOptions, StreamKind, files};
+use crate::cards::Vul;
 use std::path::PathBuf;
 
 /// What a front-end was asked for, before defaults: dealer's switches and dealbench's own.
@@ -177,12 +178,12 @@ fn parse_shard(s: &str) -> Result<(u64, u64), SwitchError> {
     Ok((k, n))
 }
 
-fn parse_vul(v: &str) -> Result<u8, SwitchError> {
+fn parse_vul(v: &str) -> Result<Vul, SwitchError> {
     match v.to_ascii_lowercase().as_str() {
-        "none" => Ok(0),
-        "ns" => Ok(1),
-        "ew" => Ok(2),
-        "all" | "both" => Ok(3),
+        "none" => Ok(Vul::None),
+        "ns" => Ok(Vul::NS),
+        "ew" => Ok(Vul::EW),
+        "all" | "both" => Ok(Vul::All),
         _ => Err(SwitchError(format!("--vulnerable {v}: expected none, ns, ew or all"))),
     }
 }

@@ -1,7 +1,7 @@
 //! The syntax tree of a parsed script, with names resolved.
 
 use super::diag::Span;
-use crate::cards::{Card, Seat, Suit};
+use crate::cards::{Card, Seat, Suit, Vul};
 
 /// Arithmetic operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,8 +88,8 @@ pub enum Expr {
     Imps(Box<Expr>),
     /// `par(side)`: 0 NS, 1 EW.
     Par(usize),
-    /// DealerV2_4's `par(side, vul)`: side 0 NS, 1 EW; vulnerability 0 none, 1 NS, 2 EW, 3 both.
-    ParAt(usize, u8, Span),
+    /// DealerV2_4's `par(side, vul)`: side 0 NS, 1 EW, at that vulnerability.
+    ParAt(usize, Vul, Span),
     /// `rnd(bound)`; the span is the call's.
     Rnd(Box<Expr>, Span),
 }
@@ -131,7 +131,7 @@ pub enum ReportTerm {
     /// Double-dummy tricks of these seats (5 strains each); the span is the term's.
     Trix(Vec<Seat>, Span),
     /// DealerV2_4's `parcontract[(vul)]`: the par contract as text; the span is the term's.
-    ParContract(Option<u8>, Span),
+    ParContract(Option<Vul>, Span),
 }
 
 /// The buckets of a `bktfreq` axis: from `lo` in steps of `size` up to `hi` (all in the

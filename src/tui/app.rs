@@ -16,7 +16,7 @@ use super::line_edit;
 pub use super::overlay::Overlay;
 use super::pane::PaneView;
 use super::theme::Theme;
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
 use crate::run::stats::Stats;
 use crate::run::{Event, Matched as MatchedDeal, Summary};
 use crate::script::diag::Diagnostic;
@@ -97,8 +97,8 @@ pub enum Effect {
         number: u64,
         /// The cards.
         deal: Deal,
-        /// Vulnerability for par: 0 none, 1 NS, 2 EW, 3 all.
-        vul: u8,
+        /// Vulnerability for par.
+        vul: Vul,
     },
     /// Put text on the clipboard with OSC 52.
     Copy(String),

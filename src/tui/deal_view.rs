@@ -115,7 +115,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         Line::raw(""),
         Line::styled(format!("Board {}", d.number), t.get("ui.title.focus")),
         Line::styled(format!("Dealer {}", ["N", "E", "S", "W"][dealer]), t.get("ui.text")),
-        Line::styled(format!("Vul {}", ["None", "NS", "EW", "All"][vul as usize & 3]), t.get("ui.text")),
+        Line::styled(format!("Vul {}", vul.pbn()), t.get("ui.text")),
     ];
     put(f, x0 + cw + 1, y + 5, centre);
     let py = y + 15;

@@ -3,6 +3,7 @@
 
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
+use crate::cards::Vul;
 
 impl App {
     /// Moves the selection by `delta` deals (clamped), returning the solve to start.
@@ -29,11 +30,9 @@ impl App {
 
     /// Board information for a deal number: dealer and vulnerability, from the script or
     /// else the standard board rotation.
-    pub fn board_info(&self, number: u64) -> (usize, u8) {
-        let idx = ((number.max(1) - 1) % 16) as usize;
-        let dealer = self.results.table.dealer.unwrap_or(idx % 4);
-        const VUL: [u8; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
-        let vul = self.results.table.vulnerable.unwrap_or(VUL[idx]);
+    pub fn board_info(&self, number: u64) -> (usize, Vul) {
+        let dealer = self.results.table.dealer.unwrap_or(((number.max(1) - 1) % 4) as usize);
+        let vul = self.results.table.vulnerable.unwrap_or_else(|| Vul::of_board(number.max(1)));
         (dealer, vul)
     }
 
@@ -83,7 +82,7 @@ impl App {
             out.push_str(&format!("[Event \"{}\"]\n", self.file_name));
             out.push_str(&format!("[Board \"{}\"]\n", d.number));
             out.push_str(&format!("[Dealer \"{}\"]\n", ["N", "E", "S", "W"][dealer]));
-            out.push_str(&format!("[Vulnerable \"{}\"]\n", ["None", "NS", "EW", "All"][vul as usize & 3]));
+            out.push_str(&format!("[Vulnerable \"{}\"]\n", vul.pbn()));
             out.push_str(&format!("[Deal \"{}\"]\n\n", d.deal.pbn()));
         }
         out

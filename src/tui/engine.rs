@@ -9,7 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
 
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
 use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
 
@@ -18,8 +18,8 @@ use crate::script::diag::Diagnostic;
 pub struct TableInfo {
     /// The `dealer` statement's seat.
     pub dealer: Option<usize>,
-    /// The `vulnerable` statement: 0 none, 1 NS, 2 EW, 3 all.
-    pub vulnerable: Option<u8>,
+    /// The `vulnerable` statement.
+    pub vulnerable: Option<Vul>,
 }
 
 /// A compiled script, ready to run.
@@ -119,7 +119,7 @@ pub struct DdResult {
 }
 
 /// Solves a deal double dummy (slow: call off the main thread). A solver panic is an error.
-pub fn solve_dd(deal: &Deal, vul: u8) -> Result<DdResult, String> {
+pub fn solve_dd(deal: &Deal, vul: Vul) -> Result<DdResult, String> {
     guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}")))
 }
 
@@ -128,7 +128,7 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Option<crate::dd::Solver>> = const { std::cell::RefCell::new(None) };
 }
 
-fn solve_inner(deal: &Deal, vul: u8) -> Result<DdResult, String> {
+fn solve_inner(deal: &Deal, vul: Vul) -> Result<DdResult, String> {
     let table = SOLVER.with(|s| {
         let mut s = s.borrow_mut();
         s.get_or_insert_with(crate::dd::Solver::new).table(deal)

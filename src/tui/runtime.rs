@@ -21,7 +21,7 @@ use super::config::{self, Config};
 use super::engine::{self, DdResult};
 use super::theme::{ColorDepth, Theme};
 use super::{TuiOptions, ui, watcher};
-use crate::cards::Deal;
+use crate::cards::{Deal, Vul};
 use crate::run::switches::Switches;
 use crate::run::{Event as RunEvent, RunControl};
 
@@ -45,7 +45,7 @@ struct DdRequest {
     generation: u64,
     number: u64,
     deal: Deal,
-    vul: u8,
+    vul: Vul,
 }
 
 /// Builds the app from the config and options (no terminal yet) on the script's bytes.

@@ -2,6 +2,7 @@
 //! < `+ -` < `* / %` < unary `- ! not`; `not` before a comparison negates the comparison.
 
 use super::{PResult, Parser, describe};
+use crate::cards::Vul;
 use crate::script::ast::{ArithOp, CmpOp, Expr};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
@@ -439,14 +440,14 @@ impl Parser {
     }
 
     /// DealerV2_4's vulnerability words in `par(side, vul)` and `parcontract(vul)`:
-    /// `none`, `ns`, `ew`, `both` or `all` (0 to 3).
-    pub(super) fn par_vulnerability(&mut self) -> PResult<u8> {
+    /// `none`, `ns`, `ew`, `both` or `all`.
+    pub(super) fn par_vulnerability(&mut self) -> PResult<Vul> {
         let v = match self.peek() {
             Tok::Ident(w) => match w.to_ascii_lowercase().as_str() {
-                "none" => Some(0),
-                "ns" => Some(1),
-                "ew" => Some(2),
-                "both" | "all" => Some(3),
+                "none" => Some(Vul::None),
+                "ns" => Some(Vul::NS),
+                "ew" => Some(Vul::EW),
+                "both" | "all" => Some(Vul::All),
                 _ => None,
             },
             _ => None,

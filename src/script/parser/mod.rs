@@ -10,7 +10,7 @@ use super::ast::{Action, Expr};
 use super::diag::{Diagnostic, Span};
 use super::lexer::{Tok, Token};
 use super::shape::ShapeTable;
-use crate::cards::{Card, Seat};
+use crate::cards::{Card, Seat, Vul};
 use std::collections::HashMap;
 
 pub use statements::card_name;
@@ -48,8 +48,8 @@ pub struct Script {
     pub generate: Option<u64>,
     /// `dealer` seat.
     pub dealer: Option<Seat>,
-    /// `vulnerable`: 0 none, 1 NS, 2 EW, 3 all.
-    pub vulnerable: Option<u8>,
+    /// `vulnerable`.
+    pub vulnerable: Option<Vul>,
     /// `title "…"`.
     pub title: Option<String>,
     /// `seed N`.

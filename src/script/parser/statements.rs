@@ -1,7 +1,7 @@
 //! Statements: condition, produce, generate, action, predeal, pointcount, …
 
 use super::{PResult, Parser, describe, is_reserved};
-use crate::cards::Card;
+use crate::cards::{Card, Vul};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 
@@ -160,10 +160,10 @@ impl Parser {
         self.bump();
         let v = match self.peek() {
             Tok::Ident(w) => match w.as_str() {
-                "none" => Some(0),
-                "ns" | "NS" => Some(1),
-                "ew" | "EW" => Some(2),
-                "all" => Some(3),
+                "none" => Some(Vul::None),
+                "ns" | "NS" => Some(Vul::NS),
+                "ew" | "EW" => Some(Vul::EW),
+                "all" => Some(Vul::All),
                 _ => None,
             },
             _ => None,

@@ -58,7 +58,10 @@ fn statements_and_actions() {
     let s = script(
         "produce 3\nproduce 5\ngenerate 100\ndealer south\nvulnerable EW\naction printoneline, average \"x\" hcp(north),\n",
     );
-    assert_eq!((s.produce, s.generate, s.dealer, s.vulnerable), (Some(3), Some(100), Some(2), Some(2)));
+    assert_eq!(
+        (s.produce, s.generate, s.dealer, s.vulnerable),
+        (Some(3), Some(100), Some(2), Some(crate::cards::Vul::EW))
+    );
     assert_eq!(s.actions.as_ref().unwrap().len(), 2);
 }
 
