@@ -84,7 +84,10 @@ impl Ctx<'_> {
         self.with_dd(|dd, deal| dd.at_least(deal, declarer, strain, target))
     }
 
-    fn with_dd<T>(&mut self, f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, DdError>) -> Result<T, EvalError> {
+    fn with_dd<T>(
+        &mut self,
+        f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, DdError>,
+    ) -> Result<T, EvalError> {
         let deal = *self.deal;
         let no_solver =
             || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
