@@ -55,7 +55,11 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     app.auto_dd = false;
     let g = app.generation + 1;
     let _ = app.request_run();
-    app.on_run_started(g, TableInfo { dealer: Some(0), vulnerable: Some(dealbench::cards::Vul::None) }, Vec::new());
+    app.on_run_started(
+        g,
+        TableInfo { dealer: Some(dealbench::cards::Seat::North), vulnerable: Some(dealbench::cards::Vul::None) },
+        Vec::new(),
+    );
     let mut msgs = Vec::new();
     for (i, d) in DEALS.iter().enumerate() {
         let deal = parse_deal(d).unwrap();

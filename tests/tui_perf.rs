@@ -37,7 +37,7 @@ fn options(seed: Option<i64>) -> RunOptions {
 
 /// North's spades.
 fn spades(deal: &Deal) -> u32 {
-    deal.hands[0].len(3)
+    deal.hands[0].len(dealbench::cards::Suit::Spades)
 }
 
 #[test]

@@ -7,6 +7,7 @@
 mod lines;
 
 use super::{Card, Deal, Hand, parse_deal, quoted};
+use crate::cards::ParseDealError;
 pub use lines::MAX_LINE;
 use lines::{LineError, Lines};
 use std::io::BufRead;
@@ -72,7 +73,7 @@ impl<R: BufRead> DealReader<R> {
             let bytes = if line == 1 { first_line(bytes) } else { Ok(bytes) };
             let bytes = match bytes {
                 Ok(b) => b,
-                Err(message) => return Some(Err(ReadError { line, message })),
+                Err(message) => return Some(Err(ReadError { line, message: message.0 })),
             };
             let (found, not_utf8) = read_line(bytes);
             if not_utf8 && found.is_none() {
@@ -81,7 +82,7 @@ impl<R: BufRead> DealReader<R> {
             }
             match found {
                 Some(Ok(d)) => return Some(Ok(Record::Deal(line, d))),
-                Some(Err(message)) => return Some(Ok(Record::Bad(BadRecord { line, message }))),
+                Some(Err(message)) => return Some(Ok(Record::Bad(BadRecord { line, message: message.0 }))),
                 None => {}
             }
         }
@@ -107,7 +108,7 @@ impl<R: BufRead> Iterator for DealReader<R> {
 }
 
 /// The first line without its UTF-8 byte-order mark; UTF-16 text is refused.
-fn first_line(bytes: &[u8]) -> Result<&[u8], String> {
+fn first_line(bytes: &[u8]) -> Result<&[u8], ParseDealError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err("the file is UTF-16 text: save it as UTF-8 or ASCII".into());
     }
@@ -115,14 +116,14 @@ fn first_line(bytes: &[u8]) -> Result<&[u8], String> {
 }
 
 /// The record a line holds, if it holds one, and whether the line is not UTF-8.
-fn read_line(bytes: &[u8]) -> (Option<Result<Deal, String>>, bool) {
+fn read_line(bytes: &[u8]) -> (Option<Result<Deal, ParseDealError>>, bool) {
     match std::str::from_utf8(bytes) {
         Ok(text) => (record(text.trim()), false),
         Err(e) => {
             let text = String::from_utf8_lossy(bytes);
             let found = record(text.trim()).map(|_| {
                 let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count() + 1;
-                Err(format!("byte 0x{:02X} at column {column} is not UTF-8 text", bytes[e.valid_up_to()]))
+                Err(format!("byte 0x{:02X} at column {column} is not UTF-8 text", bytes[e.valid_up_to()]).into())
             });
             (found, true)
         }
@@ -130,15 +131,15 @@ fn read_line(bytes: &[u8]) -> (Option<Result<Deal, String>>, bool) {
 }
 
 /// The deal a trimmed line holds, a reason it holds none, or `None` when it is no record.
-fn record(line: &str) -> Option<Result<Deal, String>> {
+fn record(line: &str) -> Option<Result<Deal, ParseDealError>> {
     if let Some(rest) = line.strip_prefix("[Deal \"") {
-        Some(parse_deal(rest.trim_end_matches("\"]")).map_err(|e| e.0))
+        Some(parse_deal(rest.trim_end_matches("\"]")))
     } else if let Some(at) = line.find("md|") {
         Some(parse_lin(&line[at + 3..]))
     } else if is_oneline(line) {
         Some(parse_oneline(line))
     } else if is_pbn_deal(line) {
-        Some(parse_deal(line).map_err(|e| e.0))
+        Some(parse_deal(line))
     } else {
         None
     }
@@ -157,21 +158,22 @@ fn is_oneline(line: &str) -> bool {
 }
 
 /// `n h e h s h w h`, in that order, optionally followed by the value `printoneline(expr)` prints.
-fn parse_oneline(line: &str) -> Result<Deal, String> {
+fn parse_oneline(line: &str) -> Result<Deal, ParseDealError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut deal = Deal::default();
     for (seat, name) in SEATS.iter().enumerate() {
         let label = *words.get(2 * seat).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
         match seat_of(label) {
             Some(s) if s == seat => {}
-            Some(s) if s < seat => return Err(format!("`{}` is given twice", quoted(label))),
+            Some(s) if s < seat => return Err(format!("`{}` is given twice", quoted(label)).into()),
             Some(_) => {
                 return Err(format!(
                     "`{}` where `{name}` belongs: a oneline record gives n, e, s, w in that order",
                     quoted(label)
-                ));
+                )
+                .into());
             }
-            None => return Err(format!("`{}` where the seat `{name}` belongs", quoted(label))),
+            None => return Err(format!("`{}` where the seat `{name}` belongs", quoted(label)).into()),
         }
         let hand = words.get(2 * seat + 1).ok_or_else(|| format!("the record ends before the `{name}` hand"))?;
         deal.hands[seat] = super::pbn::parse_hand(hand).map_err(|e| e.0)?;
@@ -180,7 +182,9 @@ fn parse_oneline(line: &str) -> Result<Deal, String> {
         [] => {}
         [value] if value.parse::<i64>().is_ok() => {}
         [extra, ..] => {
-            return Err(format!("`{}` after the `w` hand: expected the end of the line or a number", quoted(extra)));
+            return Err(
+                format!("`{}` after the `w` hand: expected the end of the line or a number", quoted(extra)).into()
+            );
         }
     }
     if !deal.is_complete() {
@@ -195,14 +199,14 @@ fn is_pbn_deal(line: &str) -> bool {
 }
 
 /// LIN's `md` field: a dealer digit, then South, West, North (and optionally East) as `SxxHxxDxxCxx`.
-fn parse_lin(field: &str) -> Result<Deal, String> {
+fn parse_lin(field: &str) -> Result<Deal, ParseDealError> {
     let field = field.split('|').next().unwrap_or("");
     let hands_text = field.get(1..).ok_or("empty md field")?;
     let seats = [2usize, 3, 0, 1];
     let mut deal = Deal::default();
     let parts: Vec<&str> = hands_text.split(',').collect();
     if parts.len() < 3 {
-        return Err(format!("md|{}|: expected at least three hands", quoted(field)));
+        return Err(format!("md|{}|: expected at least three hands", quoted(field)).into());
     }
     for (k, part) in parts.iter().take(4).enumerate() {
         deal.hands[seats[k]] = lin_hand(part)?;
@@ -212,12 +216,12 @@ fn parse_lin(field: &str) -> Result<Deal, String> {
         deal.hands[1] = Hand((0..52u8).map(|c| Card(c).bit()).fold(0, |a, b| a | b) & !used);
     }
     if !deal.is_complete() {
-        return Err(format!("md|{}|: a deal needs 13 different cards in each hand", quoted(field)));
+        return Err(format!("md|{}|: a deal needs 13 different cards in each hand", quoted(field)).into());
     }
     Ok(deal)
 }
 
-fn lin_hand(text: &str) -> Result<Hand, String> {
+fn lin_hand(text: &str) -> Result<Hand, ParseDealError> {
     let mut hand = Hand::default();
     let mut suit = None;
     for ch in text.bytes() {

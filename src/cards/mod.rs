@@ -1,12 +1,15 @@
 //! Cards, hands as bitmasks and deals.
 //!
-//! Conventions (as dealer.exe): seats N=0, E=1, S=2, W=3; suits C=0, D=1, H=2, S=3;
+//! Seats ([`Seat`]) and suits ([`Suit`]) are types, numbered as dealer.exe numbers them
+//! (North 0 … West 3, clubs 0 … spades 3);
 //! ranks 2=0 … A=12. A card index is `suit * 13 + rank`.
 
 pub mod input;
 mod pbn;
+mod seat;
 mod vul;
 pub use pbn::{ParseDealError, parse_deal};
+pub use seat::{Seat, Suit};
 pub use vul::Vul;
 
 /// Rank letters from 2 (index 0) to ace (index 12).
@@ -18,11 +21,6 @@ pub const SEAT_CHARS: &[u8; 4] = b"nesw";
 /// Seat names, North first.
 pub const SEAT_NAMES: [&str; 4] = ["North", "East", "South", "West"];
 
-/// A seat at the table.
-pub type Seat = usize;
-/// A suit: 0 clubs … 3 spades.
-pub type Suit = usize;
-
 /// A card index `suit * 13 + rank`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(pub u8);
@@ -30,11 +28,11 @@ pub struct Card(pub u8);
 impl Card {
     /// The card of that suit and rank.
     pub fn new(suit: Suit, rank: usize) -> Card {
-        Card((suit * 13 + rank) as u8)
+        Card((suit.index() * 13 + rank) as u8)
     }
-    /// Its suit, 0 clubs … 3 spades.
+    /// Its suit.
     pub fn suit(self) -> Suit {
-        self.0 as usize / 13
+        Suit::from_index(self.0 as usize / 13)
     }
     /// Its rank, 0 (two) … 12 (ace).
     pub fn rank(self) -> usize {
@@ -42,7 +40,7 @@ impl Card {
     }
     /// The bit this card occupies in a [`Hand`].
     pub fn bit(self) -> u64 {
-        1u64 << (self.suit() * 16 + self.rank())
+        1u64 << (self.suit().index() * 16 + self.rank())
     }
 }
 
@@ -53,7 +51,7 @@ pub fn rank_of_char(c: u8) -> Option<usize> {
 
 /// Suit index of a suit letter `C`, `D`, `H`, `S`.
 pub fn suit_of_char(c: u8) -> Option<Suit> {
-    SUIT_CHARS.iter().position(|&s| s == c)
+    SUIT_CHARS.iter().position(|&s| s == c).map(Suit::from_index)
 }
 
 /// `Card(c).bit()` for every card index (zero past 51), for building hands without divisions;
@@ -76,7 +74,7 @@ impl Hand {
     /// The ranks held in one suit, bit 0 = two, bit 12 = ace.
     #[inline]
     pub fn suit(self, suit: Suit) -> u16 {
-        (self.0 >> (suit * 16)) as u16 & 0x1FFF
+        (self.0 >> (suit.index() * 16)) as u16 & 0x1FFF
     }
     /// Number of cards held in one suit.
     #[inline]
@@ -106,7 +104,7 @@ impl Hand {
     }
     /// `S.H.D.C` with ranks from the ace down, as PBN and printoneline write a hand.
     pub fn dotted(self) -> String {
-        let suits: Vec<String> = (0..4).rev().map(|s| self.suit_string(s)).collect();
+        let suits: Vec<String> = Suit::ALL.iter().rev().map(|&s| self.suit_string(s)).collect();
         suits.join(".")
     }
     /// The cards held, in index order.

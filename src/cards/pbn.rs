@@ -1,19 +1,11 @@
 //! Reading a deal written as PBN (`N:AKQ.… …`) or as dealer's oneline (`n AKQ.… e … s … w …`).
 
-use super::{Card, Deal, Hand, quoted, rank_of_char};
-use std::fmt;
+use super::{Card, Deal, Hand, Suit, quoted, rank_of_char};
 
-/// Why a deal could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseDealError(pub String);
-
-impl fmt::Display for ParseDealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a deal could not be read: the cards layer's error.
+    ParseDealError
 }
-
-impl std::error::Error for ParseDealError {}
 
 fn err(msg: impl Into<String>) -> ParseDealError {
     ParseDealError(msg.into())
@@ -27,7 +19,7 @@ pub(super) fn parse_hand(text: &str) -> Result<Hand, ParseDealError> {
     }
     let mut hand = Hand::default();
     for (i, ranks) in suits.iter().enumerate() {
-        let suit = 3 - i;
+        let suit = Suit::from_index(3 - i);
         for ch in ranks.bytes() {
             let rank = rank_of_char(ch.to_ascii_uppercase()).ok_or_else(|| {
                 err(format!("`{}` is not a rank in `{}`", quoted(&char::from(ch).to_string()), quoted(text)))

@@ -8,8 +8,8 @@ fn oneline_and_pbn_round_trip() {
     let pbn = deal.pbn();
     assert_eq!(pbn, "N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72");
     assert_eq!(parse_deal(&pbn).unwrap(), deal);
-    assert_eq!(deal.hands[0].len(3), 5);
-    assert!(deal.hands[2].has(Card::new(0, 12)));
+    assert_eq!(deal.hands[0].len(Suit::Spades), 5);
+    assert!(deal.hands[2].has(Card::new(Suit::Clubs, 12)));
 }
 
 #[test]

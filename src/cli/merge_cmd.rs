@@ -20,7 +20,7 @@ pub fn run(args: MergeArgs) -> i32 {
     let mut parts = Vec::new();
     for p in &args.files {
         let name = p.display().to_string();
-        match std::fs::read_to_string(p).map_err(|e| e.to_string()).and_then(|t| parse(&t)) {
+        match std::fs::read_to_string(p).map_err(|e| e.to_string()).and_then(|t| parse(&t).map_err(|e| e.to_string())) {
             Ok(file) => parts.push(Part { name, file }),
             Err(e) => {
                 eprintln!("dealbench merge: {name}: {e}");

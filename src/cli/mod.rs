@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod error;
 mod merge_cmd;
 mod meter;
 mod run_cmd;

@@ -1,5 +1,6 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
+use super::error::CliError;
 use super::meter::Meter;
 use super::stats_out::StatsOut;
 use clap::Args;
@@ -139,7 +140,7 @@ pub fn run(args: RunArgs) -> i32 {
     }
 }
 
-fn execute(args: &RunArgs) -> Result<i32, String> {
+fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let (source, name) = read_script(args.file.as_ref())?;
     let program = match compile(&source, &name, &compile_options(args)?) {
         Ok(p) => p,
@@ -215,7 +216,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
 }
 
-fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
+fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError> {
     let digits = [&args.p0, &args.p1, &args.p2, &args.p3, &args.p4, &args.p5, &args.p6, &args.p7, &args.p8, &args.p9];
     let mut params: Vec<(String, String)> =
         digits.iter().enumerate().filter_map(|(d, v)| v.as_ref().map(|v| (d.to_string(), v.clone()))).collect();
@@ -223,20 +224,21 @@ fn compile_options(args: &RunArgs) -> Result<CompileOptions, String> {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected NAME=VALUE"))?;
         let name = k.strip_prefix('$').unwrap_or(k);
         if name.is_empty() {
-            return Err(format!("--param {p}: no name before `=`: expected NAME=VALUE"));
+            return Err(format!("--param {p}: no name before `=`: expected NAME=VALUE").into());
         }
         if !dealbench::script::params::is_name(name) {
             return Err(format!(
                 "--param {p}: `{name}` is not a parameter name: one digit, or letters, digits and `_` \
                  not starting with a digit"
-            ));
+            )
+            .into());
         }
         params.push((name.to_string(), v.to_string()));
     }
     Ok(CompileOptions { params })
 }
 
-fn read_script(file: Option<&PathBuf>) -> Result<(String, String), String> {
+fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {
     match file {
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -274,8 +276,8 @@ fn switches(args: &RunArgs) -> Switches {
 }
 
 /// The run's options from the switches; the resolver's notes go to standard error.
-fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
-    let resolved = switches(args).resolve(name).map_err(|e| e.to_string())?;
+fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError> {
+    let resolved = switches(args).resolve(name)?;
     for note in &resolved.notes {
         eprintln!("dealbench: {note}");
     }
@@ -284,14 +286,14 @@ fn options(args: &RunArgs, name: &str) -> Result<RunOptions, String> {
 
 /// The deals of `path`, at most `limit` (the run evaluates no more). Bad records are reported
 /// as they are read and, with `strict`, stop the run before it starts.
-fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, String> {
+fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, CliError> {
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut reader = DealReader::new(std::io::BufReader::new(file));
     let (mut deals, mut bad) = (Vec::new(), 0usize);
     while (deals.len() as u64) < limit {
         match reader.next() {
             None => break,
-            Some(Err(e)) => return Err(format!("{}:{}: {}", path.display(), e.line, e.message)),
+            Some(Err(e)) => return Err(format!("{}:{}: {}", path.display(), e.line, e.message).into()),
             Some(Ok(Record::Deal(_, d))) => deals.push(d),
             Some(Ok(Record::Bad(b))) => {
                 bad += 1;
@@ -307,13 +309,14 @@ fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, St
         );
     }
     if strict && bad > 0 {
-        return Err(format!("{}: {bad} bad record(s)", path.display()));
+        return Err(format!("{}: {bad} bad record(s)", path.display()).into());
     }
     if deals.is_empty() {
         return Err(format!(
             "{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)",
             path.display()
-        ));
+        )
+        .into());
     }
     Ok(deals)
 }

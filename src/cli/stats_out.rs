@@ -1,6 +1,7 @@
 //! The `--stats-json` file, opened before the run so that a path that cannot be written stops
 //! it at once rather than after the whole run.
 
+use super::error::CliError;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ pub(super) struct StatsOut {
 
 impl StatsOut {
     /// Opens (or creates) the file for writing, leaving what it holds until [`StatsOut::write`].
-    pub(super) fn open(path: &Path) -> Result<StatsOut, String> {
+    pub(super) fn open(path: &Path) -> Result<StatsOut, CliError> {
         let created = !path.exists();
         let file = OpenOptions::new()
             .write(true)
@@ -26,11 +27,11 @@ impl StatsOut {
     }
 
     /// Replaces the file's contents with `text`.
-    pub(super) fn write(mut self, text: &str) -> Result<(), String> {
+    pub(super) fn write(mut self, text: &str) -> Result<(), CliError> {
         let mut file = self.file.take().expect("written once");
         file.set_len(0)
             .and_then(|()| file.write_all(text.as_bytes()))
-            .map_err(|e| format!("--stats-json {}: {e}", self.path.display()))
+            .map_err(|e| CliError(format!("--stats-json {}: {e}", self.path.display())))
     }
 }
 

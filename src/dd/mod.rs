@@ -20,7 +20,6 @@ pub use par::{Par, par};
 pub use solver::{DEFAULT_MIB, Solver};
 
 use crate::cards::Deal;
-use std::fmt;
 
 /// tricks[declarer N,E,S,W][strain C,D,H,S,NT] — declarer's tricks, declarer's LHO leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,17 +28,10 @@ pub struct DdTable {
     pub tricks: [[u8; 5]; 4],
 }
 
-/// Why a deal cannot be solved (wrong card counts, a card held twice, ...).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DdError(pub String);
-
-impl fmt::Display for DdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// Why a deal cannot be solved (wrong card counts, a card held twice, a cancelled solve).
+    DdError
 }
-
-impl std::error::Error for DdError {}
 
 impl DdError {
     /// The message of a solve stopped by a cancel flag (see [`Solver::set_cancel`]).

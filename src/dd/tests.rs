@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::{Deal, Vul, parse_deal};
+use crate::cards::{Deal, Suit, Vul, parse_deal};
 
 #[test]
 fn list1_table() {
@@ -37,7 +37,7 @@ fn hand(text: &str) -> crate::cards::Hand {
     let mut h = crate::cards::Hand::default();
     for (i, ranks) in text.split('.').enumerate() {
         for ch in ranks.bytes() {
-            h.add(crate::cards::Card::new(3 - i, crate::cards::rank_of_char(ch).unwrap()));
+            h.add(crate::cards::Card::new(Suit::from_index(3 - i), crate::cards::rank_of_char(ch).unwrap()));
         }
     }
     h
@@ -78,7 +78,7 @@ fn voids_everywhere_do_not_panic() {
 
 #[test]
 fn hot_par_tables() {
-    // Only N and E can make 1NT (7 tricks); nothing else makes (dd-solvers.md §10.6).
+    // Only N and E can make 1NT (7 tricks); nothing else makes: par is 1NT by whoever bids first.
     let mut t = DdTable { tricks: [[6, 6, 6, 6, 7], [6, 6, 6, 6, 7], [6, 6, 6, 6, 6], [6, 6, 6, 6, 6]] };
     let p = par(&t, Vul::None);
     assert_eq!(p.score_ns, 90);

@@ -10,6 +10,7 @@
 //! predealt by holding stay where they are and count towards the lengths. The deals differ
 //! from dealer.exe's for the same seed (DealerV2_4's differ from both).
 
+use super::DealingError;
 use super::random::BsdRandom;
 use crate::cards::{Card, Deal, Hand, Seat, Suit};
 
@@ -34,14 +35,16 @@ pub struct BiasDealer {
 
 impl BiasDealer {
     /// A dealer for `seed`; an error says why the restrictions cannot be met.
-    pub fn new(seed: i64, predeal: &[(Seat, Card)], lengths: Lengths) -> Result<BiasDealer, String> {
+    pub fn new(seed: i64, predeal: &[(Seat, Card)], lengths: Lengths) -> Result<BiasDealer, DealingError> {
         let fit = check(predeal, &lengths)?;
         let mut fixed = [Hand::default(); 4];
         for &(seat, card) in predeal {
             fixed[seat].add(card);
         }
         let taken = fixed.iter().fold(0u64, |a, h| a | h.0);
-        let free = std::array::from_fn(|s| (0..13).map(|r| Card::new(s, r)).filter(|c| taken & c.bit() == 0).collect());
+        let free = std::array::from_fn(|s| {
+            (0..13).map(|r| Card::new(Suit::from_index(s), r)).filter(|c| taken & c.bit() == 0).collect()
+        });
         Ok(BiasDealer { rng: BsdRandom::new(seed as u32), fixed, lengths, free, fit })
     }
 
@@ -71,7 +74,7 @@ impl BiasDealer {
     fn restricted_cards(&mut self) -> ([Hand; 4], Vec<Card>) {
         let mut hands = self.fixed;
         let mut pack = Vec::with_capacity(52);
-        for suit in 0..4 {
+        for suit in Suit::ALL {
             let mut cards = self.free[suit].clone();
             self.shuffle(&mut cards);
             for (hand, lengths) in hands.iter_mut().zip(&self.lengths) {
@@ -91,7 +94,7 @@ impl BiasDealer {
     /// Every left-over card by the fill known to fit: `fit[suit][seat]` cards of each suit.
     fn fitted(&mut self) -> Deal {
         let (mut hands, pack) = self.restricted_cards();
-        for suit in 0..4 {
+        for suit in Suit::ALL {
             let mut cards = pack.iter().filter(|c| c.suit() == suit);
             for (seat, hand) in hands.iter_mut().enumerate() {
                 for c in cards.by_ref().take(self.fit[suit][seat].max(0) as usize) {
@@ -116,7 +119,7 @@ impl BiasDealer {
                 hands[seat].add(pack.remove(i));
             }
         }
-        for seat in (0..4).filter(|&s| !self.restricted(s)) {
+        for seat in Seat::ALL.into_iter().filter(|&s| !self.restricted(s)) {
             let room = 13 - hands[seat].count() as usize;
             for c in pack.drain(..room.min(pack.len())) {
                 hands[seat].add(c);
@@ -131,7 +134,8 @@ impl BiasDealer {
 
     /// Restricted seats, the one with the least to spare (cards it may take − room) first.
     fn fill_order(&self, hands: &[Hand; 4], pack: &[Card]) -> Vec<Seat> {
-        let mut seats: Vec<(i64, Seat)> = (0..4)
+        let mut seats: Vec<(i64, Seat)> = Seat::ALL
+            .into_iter()
             .filter(|&s| self.restricted(s))
             .map(|s| {
                 let may = pack.iter().filter(|c| self.lengths[s][c.suit()].is_none()).count() as i64;
@@ -145,7 +149,7 @@ impl BiasDealer {
 
 /// Why a set of predealt cards and bias lengths can never be dealt, if it cannot; else a fill
 /// of the left-over cards that fits, `[suit][seat]`.
-pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], String> {
+pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], DealingError> {
     const SEATS: [&str; 4] = ["North", "East", "South", "West"];
     const SUITS: [&str; 4] = ["club", "diamond", "heart", "spade"];
     let mut held = [[0u8; 4]; 4];
@@ -160,21 +164,22 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4
                     return Err(format!(
                         "{} is predealt {} {}s but must hold exactly {len}",
                         SEATS[seat], held[seat][suit], SUITS[suit]
-                    ));
+                    )
+                    .into());
                 }
                 extra[seat][suit] = len - held[seat][suit];
             }
         }
         let total: u8 = (0..4).map(|s| held[seat][s] + extra[seat][s]).sum();
         if total > 13 {
-            return Err(format!("suit lengths too long for {}: {total} cards", SEATS[seat]));
+            return Err(format!("suit lengths too long for {}: {total} cards", SEATS[seat]).into());
         }
     }
     let mut pool = [0i64; 4];
     for suit in 0..4 {
         let used: u8 = (0..4).map(|h| held[h][suit] + extra[h][suit]).sum();
         if used > 13 {
-            return Err(format!("too many {}s: the predeals need {used}", SUITS[suit]));
+            return Err(format!("too many {}s: the predeals need {used}", SUITS[suit]).into());
         }
         pool[suit] = i64::from(13 - used);
     }
@@ -224,7 +229,8 @@ fn augmenting_path(
     flow: &[[i64; 4]; 4],
     allowed: &dyn Fn(Suit, Seat) -> bool,
 ) -> Option<Vec<Node>> {
-    let mut queue: Vec<Vec<Node>> = (0..4).filter(|&s| pool[s] > 0).map(|s| vec![Node::Suit(s)]).collect();
+    let mut queue: Vec<Vec<Node>> =
+        Suit::ALL.into_iter().filter(|&s| pool[s] > 0).map(|s| vec![Node::Suit(s)]).collect();
     let mut seen = Vec::new();
     let mut i = 0;
     while i < queue.len() {
@@ -237,12 +243,12 @@ fn augmenting_path(
         seen.push(last);
         match last {
             Node::Seat(h) if room[h] > 0 => return Some(path),
-            Node::Suit(s) => {
-                queue.extend((0..4).filter(|&h| allowed(s, h)).map(|h| [path.clone(), vec![Node::Seat(h)]].concat()))
-            }
-            Node::Seat(h) => {
-                queue.extend((0..4).filter(|&s| flow[s][h] > 0).map(|s| [path.clone(), vec![Node::Suit(s)]].concat()))
-            }
+            Node::Suit(s) => queue.extend(
+                Seat::ALL.into_iter().filter(|&h| allowed(s, h)).map(|h| [path.clone(), vec![Node::Seat(h)]].concat()),
+            ),
+            Node::Seat(h) => queue.extend(
+                Suit::ALL.into_iter().filter(|&s| flow[s][h] > 0).map(|s| [path.clone(), vec![Node::Suit(s)]].concat()),
+            ),
         }
     }
     None
@@ -265,7 +271,7 @@ fn path_capacity(path: &[Node], pool: &[i64; 4], room: &[i64; 4], flow: &[[i64; 
 mod tests {
     use super::*;
 
-    fn lengths(list: &[(Seat, Suit, u8)]) -> Lengths {
+    fn lengths(list: &[(usize, usize, u8)]) -> Lengths {
         let mut l = [[None; 4]; 4];
         for &(h, s, n) in list {
             l[h][s] = Some(n);
@@ -281,21 +287,31 @@ mod tests {
         for _ in 0..500 {
             let deal = d.next_deal();
             assert!(deal.is_complete());
-            assert_eq!((deal.hands[3].len(2), deal.hands[1].len(0), deal.hands[1].len(3)), (6, 4, 2));
-            assert_eq!((deal.hands[0].len(3), deal.hands[2].len(3), deal.hands[3].len(3)), (3, 5, 3));
+            assert_eq!(
+                (deal.hands[3].len(Suit::Hearts), deal.hands[1].len(Suit::Clubs), deal.hands[1].len(Suit::Spades)),
+                (6, 4, 2)
+            );
+            assert_eq!(
+                (deal.hands[0].len(Suit::Spades), deal.hands[2].len(Suit::Spades), deal.hands[3].len(Suit::Spades)),
+                (3, 5, 3)
+            );
         }
     }
 
     #[test]
     fn predealt_cards_count_towards_the_length() {
         let l = lengths(&[(0, 3, 5)]);
-        let pre = [(0, Card::new(3, 12)), (0, Card::new(3, 11)), (0, Card::new(2, 12))];
+        let pre = [
+            (Seat::North, Card::new(Suit::Spades, 12)),
+            (Seat::North, Card::new(Suit::Spades, 11)),
+            (Seat::North, Card::new(Suit::Hearts, 12)),
+        ];
         let mut d = BiasDealer::new(1, &pre, l).unwrap();
         for _ in 0..200 {
             let deal = d.next_deal();
             assert!(deal.is_complete());
-            assert_eq!(deal.hands[0].len(3), 5);
-            assert!(deal.hands[0].has(Card::new(3, 12)) && deal.hands[0].has(Card::new(2, 12)));
+            assert_eq!(deal.hands[0].len(Suit::Spades), 5);
+            assert!(deal.hands[0].has(Card::new(Suit::Spades, 12)) && deal.hands[0].has(Card::new(Suit::Hearts, 12)));
         }
     }
 
@@ -306,17 +322,26 @@ mod tests {
         for _ in 0..100 {
             let deal = d.fitted();
             assert!(deal.is_complete());
-            assert_eq!((deal.hands[3].len(2), deal.hands[1].len(0), deal.hands[0].len(3)), (6, 4, 3));
+            assert_eq!(
+                (deal.hands[3].len(Suit::Hearts), deal.hands[1].len(Suit::Clubs), deal.hands[0].len(Suit::Spades)),
+                (6, 4, 3)
+            );
         }
     }
 
     #[test]
     fn impossible_sets_are_refused() {
-        assert!(check(&[], &lengths(&[(0, 3, 7), (1, 3, 7)])).unwrap_err().contains("too many spades"));
-        assert!(check(&[], &lengths(&[(0, 3, 7), (0, 2, 7)])).unwrap_err().contains("too long for North"));
+        assert!(check(&[], &lengths(&[(0, 3, 7), (1, 3, 7)])).unwrap_err().0.contains("too many spades"));
+        assert!(check(&[], &lengths(&[(0, 3, 7), (0, 2, 7)])).unwrap_err().0.contains("too long for North"));
         let l = lengths(&[(0, 3, 0), (0, 2, 0), (0, 1, 0), (1, 0, 1)]);
         assert!(check(&[], &l).is_err(), "North needs 13 clubs but East holds one");
-        assert!(check(&[(0, Card::new(3, 1)), (0, Card::new(3, 2))], &lengths(&[(0, 3, 1)])).is_err());
+        assert!(
+            check(
+                &[(Seat::North, Card::new(Suit::Spades, 1)), (Seat::North, Card::new(Suit::Spades, 2))],
+                &lengths(&[(0, 3, 1)])
+            )
+            .is_err()
+        );
         assert!(check(&[], &lengths(&[(0, 3, 0), (0, 2, 0), (0, 1, 0)])).is_ok());
     }
 }

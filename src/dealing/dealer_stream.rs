@@ -40,7 +40,7 @@ impl DealerStream {
             if let Some(p) = fullpack.iter().position(|&c| c == card.0) {
                 fullpack[p] = NONE;
             }
-            if let Some(s) = (seat * 13..seat * 13 + 13).find(|&s| stacked[s] == NONE) {
+            if let Some(s) = (seat.index() * 13..seat.index() * 13 + 13).find(|&s| stacked[s] == NONE) {
                 stacked[s] = card.0;
             }
         }
@@ -121,7 +121,7 @@ pub fn slot_bits(c: &[u8; 52]) -> [u64; 64] {
     std::array::from_fn(|s| if s < 52 { crate::cards::CARD_BITS[(c[s] & 63) as usize] } else { 0 })
 }
 
-/// The free slot numbers repeated, 0xFF for the rejected tail (implemented literally, §1.5).
+/// The free slot numbers repeated, 0xFF for the rejected tail, as dealer.exe builds its table.
 fn build_zero52(stacked: &[u8; 52]) -> Box<[u8; 65536]> {
     let mut z = Box::new([NONE; 65536]);
     if stacked.iter().all(|&s| s != NONE) {

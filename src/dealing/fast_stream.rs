@@ -76,7 +76,7 @@ impl FastStream {
 }
 
 fn bit_of(c: Card) -> usize {
-    c.suit() * 16 + c.rank()
+    c.suit().index() * 16 + c.rank()
 }
 
 fn count(template: &[u8; 64], seat: usize) -> usize {

@@ -7,6 +7,12 @@ pub mod random;
 pub use dealer_stream::{Block, DealerStream};
 pub use fast_stream::FastStream;
 
+message_error! {
+    /// Why deals cannot be dealt as asked (predeals and suit lengths that do not fit): the
+    /// dealing layer's error.
+    DealingError
+}
+
 /// A dealt deal, checked in debug builds to hold each of the 52 cards once.
 #[inline]
 fn checked(deal: crate::cards::Deal) -> crate::cards::Deal {

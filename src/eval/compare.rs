@@ -3,13 +3,14 @@
 //! searches instead of the exact result.
 
 use super::{Ctx, EvalError, Program};
+use crate::cards::Seat;
 use crate::script::ast::{CmpOp, Expr};
 
 /// One side of a comparison: a number, or a `tricks` result not yet asked for.
 #[derive(Clone, Copy)]
 enum Side {
     Value(i32),
-    Tricks(usize, usize),
+    Tricks(Seat, usize),
 }
 
 /// The operator seen from the other side (`a < b` is `b > a`).
@@ -74,8 +75,8 @@ impl Program {
     }
 
     /// `tricks(d, s) op b` through "at least" tests.
-    fn tricks_holds(&self, op: CmpOp, d: usize, s: usize, b: i32, ctx: &mut Ctx) -> Result<bool, EvalError> {
-        let mut at_least = |t: i32| ctx.dd_at_least(d, s, t);
+    fn tricks_holds(&self, op: CmpOp, d: Seat, s: usize, b: i32, ctx: &mut Ctx) -> Result<bool, EvalError> {
+        let mut at_least = |t: i32| ctx.dd_at_least(d.index(), s, t);
         Ok(match op {
             CmpOp::Ge => at_least(b)?,
             CmpOp::Gt => at_least(b.saturating_add(1))?,

@@ -1,6 +1,7 @@
 //! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
 
 use super::{Ctx, EvalError, Program};
+use crate::cards::{Seat, Suit};
 use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::{ArithOp, Expr, HandFn};
 use crate::script::diag::Span;
@@ -33,7 +34,7 @@ impl Program {
             Expr::Hand(f, seat, suit) => self.hand(*f, *seat, *suit, ctx),
             Expr::Shape(seat, t) => {
                 let h = ctx.deal.hands[*seat];
-                let i = index(h.len(3), h.len(2), h.len(1), h.len(0));
+                let i = index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs));
                 i32::from(self.script.shapes[*t].contains(i))
             }
             Expr::HasCard(seat, card) => i32::from(ctx.deal.hands[*seat].has(*card)),
@@ -55,20 +56,20 @@ impl Program {
         })
     }
 
-    fn hand(&self, f: HandFn, seat: usize, suit: Option<usize>, ctx: &Ctx) -> i32 {
+    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
             HandFn::Row(r) => self.counts.hand(r, h, suit),
-            HandFn::Length => h.len(suit.unwrap_or(0)) as i32,
+            HandFn::Length => h.len(suit.unwrap_or(Suit::Clubs)) as i32,
             HandFn::Losers => self.counts.losers(h, suit),
-            HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(0))),
+            HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(Suit::Clubs))),
             HandFn::Cccc => super::hand::cccc(h),
             HandFn::Ltc => super::ltc::ltc(h, suit),
         }
     }
 
-    pub(super) fn tricks(&self, seat: usize, strain: usize, ctx: &mut Ctx) -> R {
-        Ok(i32::from(ctx.dd_tricks(seat, strain)?))
+    pub(super) fn tricks(&self, seat: Seat, strain: usize, ctx: &mut Ctx) -> R {
+        Ok(i32::from(ctx.dd_tricks(seat.index(), strain)?))
     }
 
     fn par(&self, side: usize, ctx: &mut Ctx) -> R {

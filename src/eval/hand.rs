@@ -1,6 +1,6 @@
 //! Hand functions: count-table rows by lookup, losers, suit quality and CCCC.
 
-use crate::cards::Hand;
+use crate::cards::{Hand, Suit};
 
 /// Row sums of the count table for every 13-bit suit holding.
 pub struct CountTables {
@@ -27,11 +27,11 @@ impl CountTables {
 
     /// The row's sum over a hand, or over one suit of it.
     #[inline]
-    pub fn hand(&self, row: usize, hand: Hand, suit: Option<usize>) -> i32 {
+    pub fn hand(&self, row: usize, hand: Hand, suit: Option<Suit>) -> i32 {
         let t = &self.rows[row];
         match suit {
             Some(s) => t[hand.suit(s) as usize],
-            None => (0..4).map(|s| t[hand.suit(s) as usize]).sum(),
+            None => Suit::ALL.into_iter().map(|s| t[hand.suit(s) as usize]).sum(),
         }
     }
 
@@ -47,10 +47,10 @@ impl CountTables {
     }
 
     /// Losers of a hand or one suit.
-    pub fn losers(&self, hand: Hand, suit: Option<usize>) -> i32 {
+    pub fn losers(&self, hand: Hand, suit: Option<Suit>) -> i32 {
         match suit {
             Some(s) => self.suit_losers(hand.suit(s)),
-            None => (0..4).map(|s| self.suit_losers(hand.suit(s))).sum(),
+            None => Suit::ALL.into_iter().map(|s| self.suit_losers(hand.suit(s))).sum(),
         }
     }
 }
@@ -98,7 +98,7 @@ pub fn quality(bits: u16) -> i32 {
 /// Bridge World hand evaluation × 100.
 pub fn cccc(hand: Hand) -> i32 {
     let (mut eval, mut sp) = (0, 0);
-    for s in 0..4 {
+    for s in Suit::ALL {
         let bits = hand.suit(s);
         let len = bits.count_ones() as i32;
         let has = |c: u16| bits & c != 0;
@@ -162,7 +162,7 @@ mod tests {
         let t = CountTables::new(&DEFAULT_COUNTS);
         let d = parse_deal("n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72").unwrap();
         assert_eq!(t.hand(0, d.hands[0], None), 14);
-        assert_eq!(t.hand(0, d.hands[0], Some(3)), 9);
+        assert_eq!(t.hand(0, d.hands[0], Some(Suit::Spades)), 9);
         assert_eq!(t.hand(1, d.hands[1], None), 5);
         assert_eq!(t.hand(11, d.hands[0], None), 6 + 4 + 2 + 1 + 4 + 1);
         // losers: AKQT3 0, J6 2, KJ42 2, 95 2

@@ -5,7 +5,7 @@
 //! (dealerv2/DealerV2_4 docs/LTC_Unsorted.txt), checked against its regression output
 //! `modernLTC_s163.ref`.
 
-use crate::cards::Hand;
+use crate::cards::{Hand, Suit};
 
 /// The rank classes of the table, best first: A K Q J T, then `x` for nine and below.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,10 +46,10 @@ pub fn suit_ltc(bits: u16) -> i32 {
 }
 
 /// Losers ×100 of a hand, or of one suit of it.
-pub fn ltc(hand: Hand, suit: Option<usize>) -> i32 {
+pub fn ltc(hand: Hand, suit: Option<Suit>) -> i32 {
     match suit {
         Some(s) => suit_ltc(hand.suit(s)),
-        None => (0..4).map(|s| suit_ltc(hand.suit(s))).sum(),
+        None => Suit::ALL.into_iter().map(|s| suit_ltc(hand.suit(s))).sum(),
     }
 }
 
@@ -120,7 +120,7 @@ mod tests {
         for (hand, total, clubs) in rows {
             let h = hand_of(hand);
             assert_eq!(ltc(h, None), total, "{hand}");
-            assert_eq!(ltc(h, Some(0)), clubs, "{hand} clubs");
+            assert_eq!(ltc(h, Some(Suit::Clubs)), clubs, "{hand} clubs");
         }
     }
 
@@ -128,7 +128,7 @@ mod tests {
         let mut h = Hand::default();
         for (i, part) in dotted.split('.').enumerate() {
             for r in part.bytes() {
-                h.add(crate::cards::Card::new(3 - i, crate::cards::rank_of_char(r).unwrap()));
+                h.add(crate::cards::Card::new(Suit::from_index(3 - i), crate::cards::rank_of_char(r).unwrap()));
             }
         }
         h

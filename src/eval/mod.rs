@@ -9,7 +9,7 @@ pub mod v2dd;
 
 pub use rnd::RndStream;
 
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::dd::DdError;
 use crate::script::ast::Action;
 use crate::script::diag::{Diagnostic, Span};
@@ -113,7 +113,7 @@ impl Program {
     }
 
     /// The `dealer` statement's seat.
-    pub fn dealer(&self) -> Option<usize> {
+    pub fn dealer(&self) -> Option<Seat> {
         self.script.dealer
     }
 

@@ -1,10 +1,10 @@
 //! Per-deal print formats of dealer 1.24.
 
-use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS, Vul};
+use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS, Seat, Suit, Vul};
 use std::fmt::Write;
 
 /// The cards of one suit as printall writes them: `A K 5 ` (a void is `- `); returns the count.
-fn suit_cells(out: &mut String, hand: Hand, suit: usize) -> usize {
+fn suit_cells(out: &mut String, hand: Hand, suit: Suit) -> usize {
     let bits = hand.suit(suit);
     let mut n = 0;
     for r in (0..13).rev().filter(|r| bits & (1 << r) != 0) {
@@ -21,7 +21,7 @@ fn suit_cells(out: &mut String, hand: Hand, suit: usize) -> usize {
 
 /// Four suit lines with one column per hand, 20 bytes a column (overflow pushes right).
 pub fn columns(out: &mut String, hands: &[Hand]) {
-    for suit in (0..4).rev() {
+    for suit in Suit::ALL.into_iter().rev() {
         let mut col = 10;
         for &h in hands {
             while col < 10 {
@@ -86,7 +86,7 @@ pub struct PbnContext<'a> {
     /// `Y.m.d` of today.
     pub date: &'a str,
     /// Fixed dealer, else rotating.
-    pub dealer: Option<usize>,
+    pub dealer: Option<Seat>,
     /// Fixed vulnerability, else rotating.
     pub vulnerable: Option<Vul>,
     /// `[Event]` text instead of dealer's (a `title`).
@@ -105,9 +105,9 @@ pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
     }
     let _ = writeln!(out, "[Site \"-\"]\n[Date \"{}\"]\n[Board \"{}\"]", cx.date, board + 1);
     out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
-    let dealer = cx.dealer.unwrap_or((board % 4) as usize);
+    let dealer = cx.dealer.unwrap_or(Seat::from_index(board as usize));
     let vul = cx.vulnerable.unwrap_or_else(|| Vul::of_board(board + 1));
-    let _ = writeln!(out, "[Dealer \"{}\"]", ["N", "E", "S", "W"][dealer]);
+    let _ = writeln!(out, "[Dealer \"{}\"]", dealer.letter());
     let _ = writeln!(out, "[Vulnerable \"{}\"]", vul.pbn());
     let _ = writeln!(out, "[Deal \"{}\"]", deal.pbn());
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
@@ -115,12 +115,12 @@ pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
 
 /// `print(seats)` at the end of the run: each listed seat's hands, four boards across,
 /// numbered from `first_board + 1`.
-pub fn print_hands(out: &mut String, seats: &[usize], deals: &[Deal], first_board: u64) {
-    for seat in 0..4 {
+pub fn print_hands(out: &mut String, seats: &[Seat], deals: &[Deal], first_board: u64) {
+    for seat in Seat::ALL {
         if !seats.contains(&seat) {
             continue;
         }
-        let _ = write!(out, "\n\n{} hands:\n\n\n\n", crate::cards::SEAT_NAMES[seat]);
+        let _ = write!(out, "\n\n{} hands:\n\n\n\n", seat.name());
         for (g, group) in deals.chunks(4).enumerate() {
             for k in 0..group.len() {
                 let _ = write!(out, "{:4}.{:15}", first_board + (g * 4 + k + 1) as u64, ' ');

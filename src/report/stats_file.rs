@@ -1,6 +1,7 @@
 //! `--stats-json`: a run's statistics and what identifies the run, as JSON; `dealbench merge`
 //! adds up files only when they are the parts of exactly one run.
 
+use super::ReportError;
 use crate::run::stats::Stats;
 use serde::{Deserialize, Serialize};
 
@@ -67,14 +68,14 @@ pub fn script_hash(text: &str) -> String {
 }
 
 /// Reads a file's text: the version first, so an older file gets a message of its own.
-pub fn parse(text: &str) -> Result<StatsFile, String> {
+pub fn parse(text: &str) -> Result<StatsFile, ReportError> {
     let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     match json.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(VERSION) => {}
         Some(v) => {
             return Err(format!(
                 "format version {v}; this dealbench reads version {VERSION}: write it again with `dealbench run --stats-json`"
-            ));
+            ).into());
         }
         None => return Err("no format `version`: not a `--stats-json` file".into()),
     }
@@ -84,21 +85,21 @@ pub fn parse(text: &str) -> Result<StatsFile, String> {
 }
 
 /// The consistency a file written by `dealbench run` has.
-fn check(f: &StatsFile) -> Result<(), String> {
+fn check(f: &StatsFile) -> Result<(), ReportError> {
     let Shard { k, n } = f.shard;
     if k >= n {
-        return Err(format!("shard {}: expected K/N with 0 <= K < N", f.shard));
+        return Err(format!("shard {}: expected K/N with 0 <= K < N", f.shard).into());
     }
     if !["dealer", "fast", "deals"].contains(&f.run.stream.as_str()) {
-        return Err(format!("stream `{}`: expected `dealer`, `fast` or `deals`", f.run.stream));
+        return Err(format!("stream `{}`: expected `dealer`, `fast` or `deals`", f.run.stream).into());
     }
     if n > 1 && f.run.stream != "fast" {
-        return Err(format!("shard {} of the {} stream: only the fast stream is sharded", f.shard, f.run.stream));
+        return Err(format!("shard {} of the {} stream: only the fast stream is sharded", f.shard, f.run.stream).into());
     }
     if f.run.script.len() != 16 || !f.run.script.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("script hash `{}`: expected 16 hex digits", f.run.script));
+        return Err(format!("script hash `{}`: expected 16 hex digits", f.run.script).into());
     }
-    f.stats.check()
+    Ok(f.stats.check()?)
 }
 
 /// A file as read, and the name errors give it.
@@ -127,11 +128,11 @@ impl Merged {
 /// Adds up the parts of one run. Refused, naming the file and the difference, when the parts
 /// differ in identity, are shards of different N, hold a shard twice, or (unless `partial`)
 /// leave shards out; a sum that overflows is an error.
-pub fn merge(parts: &[Part], partial: bool) -> Result<Merged, String> {
+pub fn merge(parts: &[Part], partial: bool) -> Result<Merged, ReportError> {
     let (first, rest) = parts.split_first().ok_or("merge needs at least one file")?;
     for p in rest {
         if let Some((this, that)) = difference(&first.file.run, &p.file.run) {
-            return Err(format!("{}: {this}, but {} has {that}: not parts of one run", p.name, first.name));
+            return Err(format!("{}: {this}, but {} has {that}: not parts of one run", p.name, first.name).into());
         }
     }
     let shards = shard_set(parts, partial)?;
@@ -159,20 +160,20 @@ fn difference(first: &RunId, other: &RunId) -> Option<(String, String)> {
 
 /// The shards' K, ascending, when they are all of one N and each K comes once; every K
 /// unless `partial`.
-fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, String> {
+fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, ReportError> {
     let first = &parts[0];
     let n = first.file.shard.n;
     let mut holder: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
     for p in parts {
         let s = p.file.shard;
         if s.n != n {
-            return Err(format!("{} is shard {s}, but {} is shard {}", p.name, first.name, first.file.shard));
+            return Err(format!("{} is shard {s}, but {} is shard {}", p.name, first.name, first.file.shard).into());
         }
         if let Some(other) = holder.insert(s.k, &p.name) {
             return Err(if other == p.name {
-                format!("{} is given twice", p.name)
+                format!("{} is given twice", p.name).into()
             } else {
-                format!("{} and {other} are both shard {s}", p.name)
+                format!("{} and {other} are both shard {s}", p.name).into()
             });
         }
     }
@@ -183,7 +184,8 @@ fn shard_set(parts: &[Part], partial: bool) -> Result<Vec<u64>, String> {
         return Err(format!(
             "{} {verb} missing: merge every shard, or add --partial to add up only these",
             shards(&missing, n)
-        ));
+        )
+        .into());
     }
     Ok(present)
 }
@@ -251,11 +253,11 @@ mod tests {
         let wide = Axis { low: i64::MIN, high: i64::MAX };
         let f = FrequencyStat { label: None, rows: wide, cols: Some(wide), counts: vec![0; 4] };
         let stats = Stats { stats: vec![Stat::Frequency(f)], ..Stats::default() };
-        assert!(stats.check().unwrap_err().contains("do not fit the table's axes"));
+        assert!(stats.check().unwrap_err().to_string().contains("do not fit the table's axes"));
         let zero = Buckets { lo: 0, hi: 10, size: 0 };
         let b = BktFreqStat { label: None, rows: zero, cols: None, counts: vec![0; 4] };
         let stats = Stats { stats: vec![Stat::BktFreq(b)], ..Stats::default() };
-        assert!(stats.check().unwrap_err().contains("do not fit the table's buckets"));
+        assert!(stats.check().unwrap_err().to_string().contains("do not fit the table's buckets"));
     }
 
     #[test]

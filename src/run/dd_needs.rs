@@ -62,7 +62,7 @@ impl DdNeeds {
 
     fn expr(&mut self, e: &Expr) {
         match e {
-            Expr::Tricks(d, s) if !self.results.contains(&(*d, *s)) => self.results.push((*d, *s)),
+            Expr::Tricks(d, s) if !self.results.contains(&(d.index(), *s)) => self.results.push((d.index(), *s)),
             Expr::Par(_) | Expr::ParAt(..) => self.table = true,
             Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) | Expr::Tricks(..) => {}
             Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => self.expr(a),

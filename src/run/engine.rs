@@ -148,7 +148,7 @@ impl<'a> Engine<'a> {
     fn bias_error(&self) -> Option<EvalError> {
         let span = self.program.script.bias_span?;
         let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
-        Some(EvalError { span, message })
+        Some(EvalError { span, message: message.0 })
     }
 
     fn source(&self, seed: i64) -> Source {

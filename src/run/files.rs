@@ -36,12 +36,10 @@ pub(super) enum Sink {
 
 impl Sink {
     /// The sink for an optional path (opened for appending: the command line truncates).
-    pub(super) fn new(path: Option<&PathBuf>) -> Result<Sink, String> {
+    pub(super) fn new(path: Option<&PathBuf>) -> std::io::Result<Sink> {
         match path {
             None => Ok(Sink::Stdout),
-            Some(p) => open(p, false)
-                .map(|f| Sink::File(BufWriter::new(f), p.clone()))
-                .map_err(|e| format!("{}: {e}", p.display())),
+            Some(p) => open(p, false).map(|f| Sink::File(BufWriter::new(f), p.clone())),
         }
     }
 

@@ -8,7 +8,7 @@ pub use holdings::parse_holdings;
 
 use super::predeal::switch_name;
 use super::{RunOptions, StreamKind, files};
-use crate::cards::Vul;
+use crate::cards::{Seat, Vul};
 use std::path::PathBuf;
 
 /// What a front-end was asked for, before defaults: dealer's switches and dealbench's own.
@@ -59,17 +59,10 @@ pub struct Resolved {
     pub notes: Vec<String>,
 }
 
-/// A switch the resolver refuses: the message names it and says what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SwitchError(pub String);
-
-impl std::fmt::Display for SwitchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+message_error! {
+    /// A switch the resolver refuses: the message names it and says what was expected.
+    SwitchError
 }
-
-impl std::error::Error for SwitchError {}
 
 /// The cores this process may run on: the most threads that help.
 pub fn cores() -> usize {
@@ -107,7 +100,7 @@ impl Switches {
                 return Err(SwitchError("--shard slices the fast stream: add --stream fast".into()));
             }
         }
-        for (seat, text) in self.predeal.iter().enumerate() {
+        for (seat, text) in Seat::ALL.into_iter().zip(&self.predeal) {
             if let Some(t) = text {
                 let cards = parse_holdings(t).map_err(|e| SwitchError(format!("{} {e}", switch_name(seat))))?;
                 o.predeal_override.push((seat, cards));
@@ -127,7 +120,7 @@ impl Switches {
     /// Switches that only steer dealing: with `--deals` nothing is dealt.
     fn refuse_dealing_switches(&self) -> Result<(), SwitchError> {
         if let Some(seat) = self.predeal.iter().position(Option::is_some) {
-            let flag = switch_name(seat);
+            let flag = switch_name(Seat::from_index(seat));
             return Err(SwitchError(format!(
                 "{flag} predeals a hand, but --deals FILE gives every hand: drop one of them"
             )));

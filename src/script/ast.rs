@@ -184,7 +184,7 @@ pub enum Action {
     /// DealerV2_4's bucketed frequency: down axis, and an optional across axis.
     BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
     /// DealerV2_4's export of hands in predeal form: N, S for NS; E, W for EW; or one seat.
-    Export(Vec<usize>),
+    Export(Vec<Seat>),
     /// DealerV2_4's `evalcontract(side, contract, vul)`: per deal, the double-dummy tricks of
     /// South (NS) or West (EW) in the strain; at the end, the contract's average result.
     EvalContract(EvalContract),

@@ -14,7 +14,7 @@ pub enum Tok {
     /// Exactly four characters of `[0-9x]`: a shape pattern, or a number where one is expected.
     Pattern(String),
     /// A suit letter and its ranks in descending order (`SAKQ`): suit and rank bits.
-    Holding(usize, u16),
+    Holding(crate::cards::Suit, u16),
     /// A card, rank then suit (`TC`): the card index.
     Card(u8),
     /// A contract word `x3N`, `z4Sx`: its number `level*5 + strain + 40*doubling`.
@@ -269,7 +269,7 @@ fn card(s: &[u8]) -> (usize, Option<Tok>) {
     let rank = crate::cards::rank_of_char(s[0]);
     let suit = s.get(1).and_then(|&c| crate::cards::suit_of_char(c));
     match (rank, suit) {
-        (Some(r), Some(su)) => (2, Some(Tok::Card((su * 13 + r) as u8))),
+        (Some(r), Some(su)) => (2, Some(Tok::Card(crate::cards::Card::new(su, r).0))),
         _ => (0, None),
     }
 }

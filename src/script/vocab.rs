@@ -5,6 +5,7 @@
 //! word as the right kind.
 
 use super::ast::HandFn;
+use crate::cards::Suit;
 
 /// What sort of word an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,8 +55,8 @@ pub enum SuitArg {
     Optional,
     /// `name(compass, suit)`.
     Required,
-    /// `name(compass)`, about the suit the name says (3 spades … 0 clubs).
-    Fixed(usize),
+    /// `name(compass)`, about the suit the name says.
+    Fixed(Suit),
 }
 
 /// How a function's arguments are written, and what the call builds.
@@ -170,8 +171,8 @@ pub fn is_action(name: &str) -> bool {
     VOCAB.iter().any(|en| en.name == name && (en.kind == Kind::Action || en.in_actions))
 }
 
-/// The suit a suit word names (`spades`, `heart`, …): 3 spades … 0 clubs.
-pub fn suit_of(word: &str) -> Option<usize> {
+/// The suit a suit word names (`spades`, `heart`, …).
+pub fn suit_of(word: &str) -> Option<Suit> {
     match call_of(word)? {
         Call::Hand(HandFn::Length, SuitArg::Fixed(suit)) => Some(suit),
         _ => None,
@@ -440,7 +441,7 @@ pub static VOCAB: &[Entry] = &[
         "Number of spades held.",
         "spades(north) + spades(south) >= 8",
         None,
-    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(3))),
+    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(Suit::Spades))),
     e(
         "hearts",
         Kind::Function,
@@ -448,9 +449,9 @@ pub static VOCAB: &[Entry] = &[
         "Number of hearts held.",
         "hearts(north) + hearts(south) >= 8",
         None,
-    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(2))),
-    e("diamonds", Kind::Function, "diamonds(compass)", "Number of diamonds held.", "diamonds(west) >= 6", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(1))),
-    e("clubs", Kind::Function, "clubs(compass)", "Number of clubs held.", "clubs(east) <= 2", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(0))),
+    ).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(Suit::Hearts))),
+    e("diamonds", Kind::Function, "diamonds(compass)", "Number of diamonds held.", "diamonds(west) >= 6", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(Suit::Diamonds))),
+    e("clubs", Kind::Function, "clubs(compass)", "Number of clubs held.", "clubs(east) <= 2", None).calls(Call::Hand(HandFn::Length, SuitArg::Fixed(Suit::Clubs))),
     e("spade", Kind::Function, "spade(compass)", "Singular spelling of `spades`.", "spade(north) >= 5", Some("spades")),
     e("heart", Kind::Function, "heart(compass)", "Singular spelling of `hearts`.", "heart(north) >= 5", Some("hearts")),
     e(
@@ -961,7 +962,7 @@ mod tests {
             assert_eq!(en.call.is_some(), runs, "{}", en.name);
         }
         assert_eq!(call_of("pt9"), Some(Call::Hand(HandFn::Row(11), SuitArg::Optional)));
-        assert_eq!((suit_of("heart"), suit_of("clubs"), suit_of("hcp")), (Some(2), Some(0), None));
+        assert_eq!((suit_of("heart"), suit_of("clubs"), suit_of("hcp")), (Some(Suit::Hearts), Some(Suit::Clubs), None));
     }
 
     #[test]

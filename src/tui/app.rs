@@ -4,6 +4,7 @@
 //! keys.rs return the [`Effect`]s the runtime carries out (saving, running, solving,
 //! copying). Nothing here does I/O, so tests drive it with key events and hand-built results.
 
+use crate::tui::TuiError;
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -168,7 +169,7 @@ impl Results {
 #[derive(Clone, Debug, Default)]
 pub struct DdCache {
     /// Finished solves.
-    pub done: HashMap<(u64, u64), Result<DdResult, String>>,
+    pub done: HashMap<(u64, u64), Result<DdResult, TuiError>>,
     /// Requested and not back yet.
     pub pending: Option<(u64, u64)>,
 }

@@ -1,6 +1,7 @@
 //! `config.toml` and user themes from the platform config directory, layered under the
 //! command line: defaults, then the user's file, then `--theme` and friends.
 
+use crate::tui::TuiError;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -48,12 +49,12 @@ impl Default for Config {
 
 impl Config {
     /// Parses a `config.toml`.
-    pub fn parse(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| format!("config.toml: {e}"))
+    pub fn parse(text: &str) -> Result<Config, TuiError> {
+        toml::from_str(text).map_err(|e| TuiError(format!("config.toml: {e}")))
     }
 
     /// The user's config (defaults when there is none); a broken file gives the defaults and a message.
-    pub fn load(dir: Option<&Path>) -> (Config, Option<String>) {
+    pub fn load(dir: Option<&Path>) -> (Config, Option<TuiError>) {
         let Some(path) = dir.map(|d| d.join("config.toml")) else { return (Config::default(), None) };
         match std::fs::read_to_string(&path) {
             Ok(text) => match Config::parse(&text) {
@@ -88,7 +89,7 @@ pub fn data_dir() -> Option<PathBuf> {
 
 /// Loads a theme by name: the user's `themes/NAME.toml` first, then the bundled ones;
 /// `inherits` may name either.
-pub fn load_theme(name: &str, dir: Option<&Path>) -> Result<Theme, String> {
+pub fn load_theme(name: &str, dir: Option<&Path>) -> Result<Theme, TuiError> {
     let name = if name == "16" { "base16" } else { name };
     let user = |n: &str| dir.and_then(|d| std::fs::read_to_string(d.join("themes").join(format!("{n}.toml"))).ok());
     let find = |n: &str| user(n).or_else(|| BUILTIN.iter().find(|(b, _)| *b == n).map(|(_, t)| t.to_string()));

@@ -51,7 +51,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     let mut lines = vec![Line::styled(format!("Board {}", d.number), t.get("ui.table.header"))];
     match app.dd_selected() {
         Some(Ok(r)) => lines.extend(table_lines(app, r)),
-        Some(Err(e)) => lines.push(Line::styled(e.clone(), t.get("warning"))),
+        Some(Err(e)) => lines.push(Line::styled(e.0.clone(), t.get("warning"))),
         None if app.dd.pending.is_some() => lines.push(Line::styled("solving…", dim)),
         None => lines.push(Line::styled("press d to solve", dim)),
     }
@@ -62,7 +62,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
 pub fn table_lines(app: &App, r: &DdResult) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut head = vec![Span::raw("   ")];
-    for s in 0..4 {
+    for s in crate::cards::Suit::ALL {
         let sym = if app.suit_letters { LETTERS[s] } else { SYMBOLS[s] };
         head.push(Span::styled(format!("{sym:>3}"), t.suit(s)));
     }

@@ -9,7 +9,7 @@ use super::app::{App, Pane, RunState};
 use super::keymap::Scope;
 use super::pane::PaneView;
 use super::widgets::{pane_block, stale_span};
-use crate::cards::{Hand, SEAT_NAMES};
+use crate::cards::{Hand, SEAT_NAMES, Suit};
 
 /// The deal pane.
 pub struct DealPane;
@@ -39,7 +39,8 @@ pub const LETTERS: [&str; 4] = ["C", "D", "H", "S"];
 
 /// High card points, 4-3-2-1.
 pub fn hcp(h: Hand) -> u32 {
-    (0..4)
+    Suit::ALL
+        .into_iter()
         .map(|s| {
             let b = h.suit(s);
             4 * u32::from(b >> 12 & 1) + 3 * u32::from(b >> 11 & 1) + 2 * u32::from(b >> 10 & 1) + u32::from(b >> 9 & 1)
@@ -49,7 +50,7 @@ pub fn hcp(h: Hand) -> u32 {
 
 /// Lengths spades-hearts-diamonds-clubs, as `5-3-3-2`.
 pub fn shape(h: Hand) -> String {
-    (0..4).rev().map(|s| h.len(s).to_string()).collect::<Vec<_>>().join("-")
+    Suit::ALL.into_iter().rev().map(|s| h.len(s).to_string()).collect::<Vec<_>>().join("-")
 }
 
 /// The five lines of one hand: seat with points and shape, then spades down to clubs.
@@ -61,7 +62,7 @@ pub fn hand_lines(app: &App, seat: usize, h: Hand, width: usize) -> Vec<Line<'st
         head = format!("{head} {sh}");
     }
     let mut out = vec![Line::from(Span::styled(head, t.get("ui.table.header")))];
-    for s in (0..4).rev() {
+    for s in Suit::ALL.into_iter().rev() {
         let sym = if app.suit_letters { LETTERS[s] } else { SYMBOLS[s] };
         let cards = h.suit_string(s);
         let cards = if cards.is_empty() { "—".to_string() } else { cards };

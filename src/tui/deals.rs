@@ -3,7 +3,8 @@
 
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
-use crate::cards::Vul;
+use crate::cards::{Seat, Vul};
+use crate::tui::TuiError;
 
 impl App {
     /// Moves the selection by `delta` deals (clamped), returning the solve to start.
@@ -30,8 +31,8 @@ impl App {
 
     /// Board information for a deal number: dealer and vulnerability, from the script or
     /// else the standard board rotation.
-    pub fn board_info(&self, number: u64) -> (usize, Vul) {
-        let dealer = self.results.table.dealer.unwrap_or(((number.max(1) - 1) % 4) as usize);
+    pub fn board_info(&self, number: u64) -> (Seat, Vul) {
+        let dealer = self.results.table.dealer.unwrap_or(Seat::from_index((number.max(1) - 1) as usize));
         let vul = self.results.table.vulnerable.unwrap_or_else(|| Vul::of_board(number.max(1)));
         (dealer, vul)
     }
@@ -58,7 +59,7 @@ impl App {
     }
 
     /// A solve came back.
-    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, String>) {
+    pub fn on_dd(&mut self, generation: u64, number: u64, result: Result<DdResult, TuiError>) {
         if self.dd.pending == Some((generation, number)) {
             self.dd.pending = None;
         }
@@ -69,7 +70,7 @@ impl App {
     }
 
     /// The selected deal's solve, if known.
-    pub fn dd_selected(&self) -> Option<&Result<DdResult, String>> {
+    pub fn dd_selected(&self) -> Option<&Result<DdResult, TuiError>> {
         let n = self.results.selected?;
         self.dd.done.get(&(self.results.generation, n))
     }

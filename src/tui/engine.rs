@@ -4,12 +4,13 @@
 //! engine's run, whose [`Event`]s arrive on the workbench's channel tagged with the run's
 //! generation ([`Tagged`], the one place that tags them).
 
+use crate::tui::TuiError;
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
 
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
 
@@ -17,7 +18,7 @@ use crate::script::diag::Diagnostic;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableInfo {
     /// The `dealer` statement's seat.
-    pub dealer: Option<usize>,
+    pub dealer: Option<Seat>,
     /// The `vulnerable` statement.
     pub vulnerable: Option<Vul>,
 }
@@ -37,11 +38,11 @@ thread_local! {
 
 /// Runs `f`, turning a panic into `Err` with its message. While it runs, the panic hook
 /// installed by [`install_panic_hook`] leaves the terminal alone.
-pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, TuiError> {
     let was = GUARDED.with(|g| g.replace(true));
     let r = catch_unwind(AssertUnwindSafe(f));
     GUARDED.with(|g| g.set(was));
-    r.map_err(|p| panic_text(&*p))
+    r.map_err(|p| TuiError(panic_text(&*p)))
 }
 
 /// Wraps the current panic hook (ratatui's, which restores the terminal): panics on the
@@ -119,8 +120,8 @@ pub struct DdResult {
 }
 
 /// Solves a deal double dummy (slow: call off the main thread). A solver panic is an error.
-pub fn solve_dd(deal: &Deal, vul: Vul) -> Result<DdResult, String> {
-    guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}")))
+pub fn solve_dd(deal: &Deal, vul: Vul) -> Result<DdResult, TuiError> {
+    guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}").into()))
 }
 
 thread_local! {
@@ -128,7 +129,7 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Option<crate::dd::Solver>> = const { std::cell::RefCell::new(None) };
 }
 
-fn solve_inner(deal: &Deal, vul: Vul) -> Result<DdResult, String> {
+fn solve_inner(deal: &Deal, vul: Vul) -> Result<DdResult, TuiError> {
     let table = SOLVER.with(|s| {
         let mut s = s.borrow_mut();
         s.get_or_insert_with(crate::dd::Solver::new).table(deal)

@@ -2,6 +2,7 @@
 //! disk's version.
 
 use super::app::{App, DiskState, Effect, normalize, rows};
+use crate::tui::TuiError;
 
 impl App {
     /// Ctrl-S: save the buffer.
@@ -14,7 +15,7 @@ impl App {
     }
 
     /// The save finished: on success the run starts.
-    pub fn on_saved(&mut self, result: Result<String, String>) -> Vec<Effect> {
+    pub fn on_saved(&mut self, result: Result<String, TuiError>) -> Vec<Effect> {
         match result {
             Ok(text) => {
                 self.set_saved(&normalize(&text));

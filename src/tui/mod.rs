@@ -34,6 +34,12 @@ pub mod widgets;
 
 use std::path::PathBuf;
 
+message_error! {
+    /// What the workbench reports in its status line or on exit: a config or theme that
+    /// cannot be read, a watcher that cannot start, a save or solve that failed.
+    TuiError
+}
+
 /// Command-line settings for the workbench.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TuiOptions {

@@ -2,6 +2,7 @@
 //! solver results; after each batch the app updates, and the screen redraws at most
 //! every 16 ms. Everything slow runs on other threads.
 
+use crate::tui::TuiError;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
@@ -36,7 +37,7 @@ pub enum Msg {
     /// The script changed on disk.
     FileChanged,
     /// A double-dummy solve finished.
-    Dd(u64, u64, Result<DdResult, String>),
+    Dd(u64, u64, Result<DdResult, TuiError>),
     /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: leave, saving nothing.
     Signal(i32),
 }
@@ -75,7 +76,7 @@ pub fn build_app(path: &Path, bytes: &[u8], opts: &TuiOptions) -> App {
     if let Some(e) = cfg_err.or(theme_err)
         && app.message.is_none()
     {
-        app.say(e, true);
+        app.say(e.0, true);
     }
     app
 }
@@ -293,7 +294,7 @@ impl Runtime {
     fn apply(&mut self, app: &mut App, effect: Effect) -> Vec<Effect> {
         match effect {
             Effect::Save { path, text } => {
-                let r = atomic_write(&path, &text).map(|()| text).map_err(|e| e.to_string());
+                let r = atomic_write(&path, &text).map(|()| text).map_err(|e| TuiError(e.to_string()));
                 app.on_saved(r)
             }
             Effect::Run { generation, source } => {

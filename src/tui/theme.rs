@@ -1,6 +1,7 @@
 //! Themes: helix-style TOML with capture names as keys, a `[palette]`, `inherits`, and
 //! the colour ladder (truecolor, 256, 16, none) applied once when a theme loads.
 
+use crate::tui::TuiError;
 use std::collections::HashMap;
 
 use ratatui::style::{Color, Modifier, Style};
@@ -79,8 +80,8 @@ impl Theme {
         self.styles.contains_key(key)
     }
 
-    /// Style for a suit, 0 clubs … 3 spades.
-    pub fn suit(&self, suit: usize) -> Style {
+    /// Style for a suit.
+    pub fn suit(&self, suit: crate::cards::Suit) -> Style {
         self.get(["suit.clubs", "suit.diamonds", "suit.hearts", "suit.spades"][suit])
     }
 
@@ -96,7 +97,7 @@ impl Theme {
     }
 
     /// Parses a theme. `find` returns the text of another theme, for `inherits`.
-    pub fn parse(name: &str, text: &str, find: &dyn Fn(&str) -> Option<String>) -> Result<Theme, String> {
+    pub fn parse(name: &str, text: &str, find: &dyn Fn(&str) -> Option<String>) -> Result<Theme, TuiError> {
         parse_depth(name, text, find, 0)
     }
 
@@ -162,7 +163,7 @@ impl Theme {
     }
 }
 
-fn parse_depth(name: &str, text: &str, find: &dyn Fn(&str) -> Option<String>, _depth: u32) -> Result<Theme, String> {
+fn parse_depth(name: &str, text: &str, find: &dyn Fn(&str) -> Option<String>, _depth: u32) -> Result<Theme, TuiError> {
     let (styles, palette_raw) = load_raw(name, text, find, 0)?;
     let mut palette: HashMap<String, Color> = HashMap::new();
     for (k, s) in &palette_raw {
@@ -184,14 +185,14 @@ fn load_raw(
     text: &str,
     find: &dyn Fn(&str) -> Option<String>,
     depth: u32,
-) -> Result<(toml::Table, HashMap<String, String>), String> {
+) -> Result<(toml::Table, HashMap<String, String>), TuiError> {
     let table: toml::Table = text.parse().map_err(|e| format!("theme {name}: {e}"))?;
     let (mut styles, mut palette) = match table.get("inherits").and_then(|v| v.as_str()) {
         Some(parent) if depth < 8 => {
             let ptext = find(parent).ok_or_else(|| format!("theme {name}: inherits unknown theme {parent}"))?;
             load_raw(parent, &ptext, find, depth + 1)?
         }
-        Some(_) => return Err(format!("theme {name}: inherits too deep")),
+        Some(_) => return Err(format!("theme {name}: inherits too deep").into()),
         None => (toml::Table::new(), HashMap::new()),
     };
     if let Some(p) = table.get("palette").and_then(|v| v.as_table()) {
@@ -208,12 +209,12 @@ fn load_raw(
     Ok((styles, palette))
 }
 
-fn parse_style(value: &toml::Value, palette: &HashMap<String, Color>) -> Result<Style, String> {
-    let color = |v: &toml::Value| -> Result<Color, String> {
+fn parse_style(value: &toml::Value, palette: &HashMap<String, Color>) -> Result<Style, TuiError> {
+    let color = |v: &toml::Value| -> Result<Color, TuiError> {
         match v {
-            toml::Value::String(s) => parse_color(s, palette).ok_or_else(|| format!("unknown colour {s}")),
+            toml::Value::String(s) => parse_color(s, palette).ok_or_else(|| TuiError(format!("unknown colour {s}"))),
             toml::Value::Integer(i) if (0..=255).contains(i) => Ok(Color::Indexed(*i as u8)),
-            other => Err(format!("not a colour: {other}")),
+            other => Err(format!("not a colour: {other}").into()),
         }
     };
     match value {
@@ -241,7 +242,7 @@ fn parse_style(value: &toml::Value, palette: &HashMap<String, Color>) -> Result<
             }
             Ok(s)
         }
-        other => Err(format!("not a style: {other}")),
+        other => Err(format!("not a style: {other}").into()),
     }
 }
 

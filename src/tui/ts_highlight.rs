@@ -10,6 +10,7 @@
 //! The locals query is not applied: it would only recolour a reference to an assigned name
 //! with the assignment's `variable.definition`, which themes style as `variable` anyway.
 
+use crate::tui::TuiError;
 use std::ops::Range;
 
 use tree_sitter::{Language, Node, Parser, Point, Query, QueryCursor, StreamingIterator, Tree};
@@ -31,7 +32,7 @@ pub struct TreeSitterHighlighter {
 
 impl TreeSitterHighlighter {
     /// Builds the highlighter; `names` are the capture names to report (the grammar's list).
-    pub fn new(language: Language, highlights: &str, names: &'static [&'static str]) -> Result<Self, String> {
+    pub fn new(language: Language, highlights: &str, names: &'static [&'static str]) -> Result<Self, TuiError> {
         let mut parser = Parser::new();
         parser.set_language(&language).map_err(|e| format!("grammar: {e}"))?;
         let mut query = Query::new(&language, highlights).map_err(|e| format!("highlights query: {e}"))?;

@@ -2,6 +2,7 @@
 //! on the file follows the old inode after an atomic rename), debounced, and filtered to
 //! events that name the target and change its contents.
 
+use crate::tui::TuiError;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,7 +58,7 @@ fn handler(
 }
 
 /// Calls `changed` (on the watcher's thread) after each debounced change to `path`.
-pub fn watch(path: &Path, debounce: Duration, changed: impl Fn() + Send + 'static) -> Result<Watch, String> {
+pub fn watch(path: &Path, debounce: Duration, changed: impl Fn() + Send + 'static) -> Result<Watch, TuiError> {
     let (dir, target) = watch_target(path);
     let mut d = new_debouncer(debounce, None, handler(target, false, changed)).map_err(|e| e.to_string())?;
     d.watch(&dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
@@ -70,7 +71,7 @@ pub fn watch_polling(
     debounce: Duration,
     interval: Duration,
     changed: impl Fn() + Send + 'static,
-) -> Result<Watch, String> {
+) -> Result<Watch, TuiError> {
     let (dir, target) = watch_target(path);
     let config = notify::Config::default().with_poll_interval(interval).with_compare_contents(true);
     let mut d = new_debouncer_opt::<_, PollWatcher, FileIdMap>(
@@ -100,7 +101,7 @@ mod tests {
         renames_seen("poll", |f, cb| watch_polling(f, Duration::from_millis(50), Duration::from_millis(50), cb));
     }
 
-    fn renames_seen(tag: &str, start: impl Fn(&Path, Box<dyn Fn() + Send>) -> Result<Watch, String>) {
+    fn renames_seen(tag: &str, start: impl Fn(&Path, Box<dyn Fn() + Send>) -> Result<Watch, TuiError>) {
         let dir = std::env::temp_dir().join(format!("dealbench-watch-{tag}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("s.dlr");

@@ -2,7 +2,7 @@
 //! the golden deals (PBN, oneline, bare PBN and LIN), and `--stats-json` files this harness
 //! writes itself by running small scripts through the binary.
 
-use dealbench::cards::{Deal, Hand, parse_deal};
+use dealbench::cards::{Deal, Hand, Suit, parse_deal};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -79,7 +79,7 @@ fn made_deal_files(shared: &Path) -> Vec<Vec<u8>> {
 /// LIN's `md` field: dealer 3 (South), then South, West, North and East.
 fn lin(d: &Deal) -> String {
     let hand =
-        |h: Hand| (0..4).rev().map(|s| format!("{}{}", ['C', 'D', 'H', 'S'][s], h.suit_string(s))).collect::<String>();
+        |h: Hand| Suit::ALL.iter().rev().map(|&s| format!("{}{}", s.letter(), h.suit_string(s))).collect::<String>();
     format!("3{},{},{},{}", hand(d.hands[2]), hand(d.hands[3]), hand(d.hands[0]), hand(d.hands[1]))
 }
 

@@ -6,7 +6,8 @@ fn lines(seed: i64, predeal: &[(Seat, Card)], n: usize) -> Vec<String> {
     (0..n).map(|_| s.next_deal().oneline()).collect()
 }
 
-fn predeal(seat: Seat, holding: &str) -> Vec<(Seat, Card)> {
+fn predeal(seat: usize, holding: &str) -> Vec<(Seat, Card)> {
+    let seat = Seat::from_index(seat);
     let suit = crate::cards::suit_of_char(holding.as_bytes()[0]).unwrap();
     holding[1..].bytes().map(|r| (seat, Card::new(suit, crate::cards::rank_of_char(r).unwrap()))).collect()
 }
@@ -45,7 +46,7 @@ fn predeal_full_west_hand() {
 #[test]
 fn all_52_predealt_gives_the_fixed_deal() {
     let d = parse_deal("n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72").unwrap();
-    let p: Vec<(Seat, Card)> = (0..4).flat_map(|s| d.hands[s].cards().map(move |c| (s, c))).collect();
+    let p: Vec<(Seat, Card)> = Seat::ALL.into_iter().flat_map(|s| d.hands[s].cards().map(move |c| (s, c))).collect();
     let mut st = DealerStream::new(7, &p);
     assert_eq!(st.next_deal(), d);
     assert_eq!(st.next_deal(), d);
@@ -55,7 +56,7 @@ fn all_52_predealt_gives_the_fixed_deal() {
 fn blocks_recompose_the_stream() {
     let mut p = predeal(0, "SAKQ");
     p.extend(predeal(2, "HT98765"));
-    let all: Vec<(Seat, Card)> = (0..52).map(|c| (c as usize / 13, Card(c))).collect();
+    let all: Vec<(Seat, Card)> = (0..52).map(|c| (Seat::from_index(c as usize / 13), Card(c))).collect();
     for pre in [vec![], p, all] {
         let mut seq = DealerStream::new(5, &pre);
         let mut cutter = DealerStream::new(5, &pre);

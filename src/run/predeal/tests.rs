@@ -17,7 +17,7 @@ fn cards(names: &[&str]) -> Vec<Card> {
 
 #[test]
 fn a_card_on_two_switches_clashes() {
-    let clash = check(&script(""), &[(0, cards(&["SA"])), (2, cards(&["SA"]))]).unwrap_err();
+    let clash = check(&script(""), &[(Seat::North, cards(&["SA"])), (Seat::South, cards(&["SA"]))]).unwrap_err();
     assert_eq!(clash.message(), "card SA is predealt twice: to North by -N and to South by -S");
     assert_eq!(clash.span(), None);
 }
@@ -25,7 +25,7 @@ fn a_card_on_two_switches_clashes() {
 #[test]
 fn a_switch_clashes_with_the_script_of_another_seat() {
     let src = "predeal north SA\n";
-    let clash = check(&script(src), &[(2, cards(&["SA"]))]).unwrap_err();
+    let clash = check(&script(src), &[(Seat::South, cards(&["SA"]))]).unwrap_err();
     assert_eq!(clash.message(), "card SA is predealt twice: to North here and to South by -S");
     assert_eq!(clash.span(), Some(Span::new(14, 16)));
 }
@@ -33,11 +33,12 @@ fn a_switch_clashes_with_the_script_of_another_seat() {
 #[test]
 fn a_switch_replaces_the_script_of_its_own_seat() {
     let s = script("predeal north SA\npredeal south HK\n");
-    assert_eq!(check(&s, &[(0, cards(&["HA"]))]), Ok(()));
-    assert_eq!(check(&s, &[(0, cards(&["SA"]))]), Ok(()));
-    assert!(check(&s, &[(0, cards(&["HK"]))]).is_err());
-    let seats: Vec<(Seat, Card)> = merged(&s, &[(0, cards(&["HA"]))]).into_iter().map(|(s, c, _)| (s, c)).collect();
-    assert_eq!(seats, [(2, cards(&["HK"])[0]), (0, cards(&["HA"])[0])]);
+    assert_eq!(check(&s, &[(Seat::North, cards(&["HA"]))]), Ok(()));
+    assert_eq!(check(&s, &[(Seat::North, cards(&["SA"]))]), Ok(()));
+    assert!(check(&s, &[(Seat::North, cards(&["HK"]))]).is_err());
+    let seats: Vec<(Seat, Card)> =
+        merged(&s, &[(Seat::North, cards(&["HA"]))]).into_iter().map(|(s, c, _)| (s, c)).collect();
+    assert_eq!(seats, [(Seat::South, cards(&["HK"])[0]), (Seat::North, cards(&["HA"])[0])]);
 }
 
 /// Every deal holds each card once, and each predealt card in its seat.
@@ -57,7 +58,7 @@ fn assert_deals(deals: impl Iterator<Item = Deal>, predeal: &[(Seat, Card)]) {
 }
 
 /// The script's entries kept as the parser accepts them: each card once, 13 a seat at most.
-fn script_text(entries: &[(Seat, u8)]) -> String {
+fn script_text(entries: &[(usize, u8)]) -> String {
     let mut seen = 0u64;
     let mut per_seat: [Vec<String>; 4] = Default::default();
     for &(seat, c) in entries {
@@ -83,7 +84,7 @@ proptest! {
         let over: Vec<(Seat, Vec<Card>)> = switches
             .iter()
             .enumerate()
-            .filter_map(|(seat, set)| set.as_ref().map(|s| (seat, s.iter().map(|&c| Card(c)).collect())))
+            .filter_map(|(seat, set)| set.as_ref().map(|s| (Seat::from_index(seat), s.iter().map(|&c| Card(c)).collect())))
             .collect();
         let all = merged(&script, &over);
         let twice = (0..52u8).find(|&c| all.iter().filter(|(_, k, _)| k.0 == c).count() > 1);
@@ -108,7 +109,7 @@ proptest! {
 
 fn twice() -> Vec<(Seat, Card)> {
     let ace = cards(&["SA"])[0];
-    vec![(0, ace), (2, ace)]
+    vec![(Seat::North, ace), (Seat::South, ace)]
 }
 
 #[test]

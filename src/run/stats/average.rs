@@ -1,6 +1,6 @@
 //! `average`: the mean of an expression over the produced deals.
 
-use super::{MergeError, Statistic, View, add_count};
+use super::{Statistic, StatsError, View, add_count};
 use crate::report::stats::fmt_g;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -46,13 +46,13 @@ impl Statistic for AverageStat {
         self.sum_sq += i128::from(v) * i128::from(v);
     }
 
-    fn merge(&mut self, other: &AverageStat) -> Result<(), MergeError> {
+    fn merge(&mut self, other: &AverageStat) -> Result<(), StatsError> {
         if self.label != other.label {
-            return Err(MergeError::Shape(format!("average {:?} against {:?}", self.label, other.label)));
+            return Err(StatsError::Shape(format!("average {:?} against {:?}", self.label, other.label)));
         }
         add_count(&mut self.count, other.count, "average's count")?;
-        self.sum = self.sum.checked_add(other.sum).ok_or(MergeError::Overflow("average's sum"))?;
-        self.sum_sq = self.sum_sq.checked_add(other.sum_sq).ok_or(MergeError::Overflow("average's sum of squares"))?;
+        self.sum = self.sum.checked_add(other.sum).ok_or(StatsError::Overflow("average's sum"))?;
+        self.sum_sq = self.sum_sq.checked_add(other.sum_sq).ok_or(StatsError::Overflow("average's sum of squares"))?;
         Ok(())
     }
 
@@ -65,9 +65,9 @@ impl Statistic for AverageStat {
         let _ = writeln!(out, "{}", fmt_g(mean));
     }
 
-    fn check(&self, produced: u64) -> Result<(), String> {
+    fn check(&self, produced: u64) -> Result<(), StatsError> {
         if self.count != produced {
-            return Err(format!("count {} for {produced} produced deals", self.count));
+            return Err(StatsError::Inconsistent(format!("count {} for {produced} produced deals", self.count)));
         }
         Ok(())
     }
@@ -107,6 +107,6 @@ mod tests {
     fn overflowing_sums_are_refused() {
         let mut a = AverageStat { count: 1, sum: i64::MAX, ..Default::default() };
         let b = AverageStat { count: 1, sum: 1, ..Default::default() };
-        assert_eq!(a.merge(&b), Err(MergeError::Overflow("average's sum")));
+        assert_eq!(a.merge(&b), Err(StatsError::Overflow("average's sum")));
     }
 }

@@ -2,7 +2,7 @@
 //! two-dimensional, in DealerV2_4's layout (dealerv2/DealerV2_4 `deal_bktfreq_subs.c`, as its
 //! regression output `BktFreq_s19.ref` shows it).
 
-use super::{MergeError, Statistic, View, add_counts, check_counts};
+use super::{Statistic, StatsError, View, add_counts, check_counts};
 use crate::script::ast::Buckets;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -129,9 +129,9 @@ impl Statistic for BktFreqStat {
         self.counts[i] += 1;
     }
 
-    fn merge(&mut self, other: &BktFreqStat) -> Result<(), MergeError> {
+    fn merge(&mut self, other: &BktFreqStat) -> Result<(), StatsError> {
         if (&self.label, self.rows, self.cols) != (&other.label, other.rows, other.cols) {
-            return Err(MergeError::Shape(format!("bktfreq {:?} differs in its label or buckets", self.label)));
+            return Err(StatsError::Shape(format!("bktfreq {:?} differs in its label or buckets", self.label)));
         }
         add_counts(&mut self.counts, &other.counts, "bktfreq")
     }
@@ -144,7 +144,7 @@ impl Statistic for BktFreqStat {
         }
     }
 
-    fn check(&self, produced: u64) -> Result<(), String> {
+    fn check(&self, produced: u64) -> Result<(), StatsError> {
         // as Buckets::count, in wide integers: a read file's buckets may be anything
         let count =
             |b: Buckets| (b.size > 0).then(|| (3 + (i128::from(b.hi) - i128::from(b.lo)) / i128::from(b.size)).max(2));

@@ -2,7 +2,7 @@
 //! from its double-dummy tricks, as its regression output (`EvalContract_New_s103.ref`) prints
 //! it: `Contract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, …`.
 
-use super::{MergeError, Statistic, View, add_counts, check_counts};
+use super::{Statistic, StatsError, View, add_counts, check_counts};
 use crate::dd::score::{Contract, imps, score};
 use crate::script::ast::EvalContract;
 use serde::{Deserialize, Serialize};
@@ -109,9 +109,9 @@ impl Statistic for EvalContractStat {
         self.tricks[values[0].clamp(0, 13) as usize] += 1;
     }
 
-    fn merge(&mut self, other: &EvalContractStat) -> Result<(), MergeError> {
+    fn merge(&mut self, other: &EvalContractStat) -> Result<(), StatsError> {
         if self.spec != other.spec {
-            return Err(MergeError::Shape(format!("evalcontract {} against {}", self.name(), other.name())));
+            return Err(StatsError::Shape(format!("evalcontract {} against {}", self.name(), other.name())));
         }
         add_counts(&mut self.tricks, &other.tricks, "evalcontract")
     }
@@ -120,7 +120,7 @@ impl Statistic for EvalContractStat {
         self.report(out, produced);
     }
 
-    fn check(&self, produced: u64) -> Result<(), String> {
+    fn check(&self, produced: u64) -> Result<(), StatsError> {
         check_counts(&self.tricks, Some(14), produced, "trick counts")
     }
 

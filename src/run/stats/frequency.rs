@@ -1,6 +1,6 @@
 //! `frequency`: a histogram of an expression, or a cross-tab of two, with Low and High buckets.
 
-use super::{MergeError, Statistic, View, add_counts, check_counts};
+use super::{Statistic, StatsError, View, add_counts, check_counts};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -119,9 +119,9 @@ impl Statistic for FrequencyStat {
         self.counts[i] += 1;
     }
 
-    fn merge(&mut self, other: &FrequencyStat) -> Result<(), MergeError> {
+    fn merge(&mut self, other: &FrequencyStat) -> Result<(), StatsError> {
         if (&self.label, self.rows, self.cols) != (&other.label, other.rows, other.cols) {
-            return Err(MergeError::Shape(format!("frequency {:?} differs in its label or ranges", self.label)));
+            return Err(StatsError::Shape(format!("frequency {:?} differs in its label or ranges", self.label)));
         }
         add_counts(&mut self.counts, &other.counts, "frequency")
     }
@@ -135,7 +135,7 @@ impl Statistic for FrequencyStat {
         }
     }
 
-    fn check(&self, produced: u64) -> Result<(), String> {
+    fn check(&self, produced: u64) -> Result<(), StatsError> {
         let buckets = |a: Axis| (i128::from(a.high) - i128::from(a.low) + 1).max(0) + 2;
         let cells = buckets(self.rows).checked_mul(self.cols.map_or(1, buckets));
         check_counts(&self.counts, cells, produced, "axes")

@@ -20,59 +20,63 @@ pub trait Statistic {
     /// two-dimensional table, of its second (0 otherwise); `evalcontract` adds its tricks.
     fn add(&mut self, values: [i64; 2]);
     /// Adds another shard's figures; an error when the two differ in shape or a count overflows.
-    fn merge(&mut self, other: &Self) -> Result<(), MergeError>;
+    fn merge(&mut self, other: &Self) -> Result<(), StatsError>;
     /// The end-of-run report as the original prints it, for a run that produced `produced` deals.
     fn render(&self, out: &mut String, produced: u64);
     /// What a run that produced `produced` deals gives (every deal counted once, a table of
     /// its own shape): an error names what a read file breaks.
-    fn check(&self, produced: u64) -> Result<(), String>;
+    fn check(&self, produced: u64) -> Result<(), StatsError>;
     /// What the workbench draws.
     fn view(&self) -> View;
 }
 
-/// Why two runs' statistics cannot be added up.
+/// Why statistics cannot be added up, or are not those of one run: the statistics' error.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MergeError {
+pub enum StatsError {
     /// The runs' actions differ (another script): what differs.
     Shape(String),
     /// A count or sum would overflow.
     Overflow(&'static str),
+    /// Figures no run gives (read from a file): what they break.
+    Inconsistent(String),
 }
 
-impl std::fmt::Display for MergeError {
+impl std::fmt::Display for StatsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MergeError::Shape(what) => write!(f, "the files come from different scripts: {what}"),
-            MergeError::Overflow(what) => write!(f, "the {what} overflows 64 bits when added up"),
+            StatsError::Shape(what) => write!(f, "the files come from different scripts: {what}"),
+            StatsError::Overflow(what) => write!(f, "the {what} overflows 64 bits when added up"),
+            StatsError::Inconsistent(what) => f.write_str(what),
         }
     }
 }
 
-impl std::error::Error for MergeError {}
+impl std::error::Error for StatsError {}
 
 /// Adds two counts, or says which overflowed.
-pub(crate) fn add_count(a: &mut u64, b: u64, what: &'static str) -> Result<(), MergeError> {
-    *a = a.checked_add(b).ok_or(MergeError::Overflow(what))?;
+pub(crate) fn add_count(a: &mut u64, b: u64, what: &'static str) -> Result<(), StatsError> {
+    *a = a.checked_add(b).ok_or(StatsError::Overflow(what))?;
     Ok(())
 }
 
 /// Adds two tables of counts of the same shape.
-pub(crate) fn add_counts(a: &mut [u64], b: &[u64], what: &'static str) -> Result<(), MergeError> {
+pub(crate) fn add_counts(a: &mut [u64], b: &[u64], what: &'static str) -> Result<(), StatsError> {
     if a.len() != b.len() {
-        return Err(MergeError::Shape(format!("the {what} tables differ in size")));
+        return Err(StatsError::Shape(format!("the {what} tables differ in size")));
     }
     a.iter_mut().zip(b).try_for_each(|(x, &y)| add_count(x, y, what))
 }
 
 /// Checks that a table's counts fill the `cells` its `parts` (axes, buckets) make (None: too
 /// many to hold) and add up to `produced`.
-pub(crate) fn check_counts(counts: &[u64], cells: Option<i128>, produced: u64, parts: &str) -> Result<(), String> {
+pub(crate) fn check_counts(counts: &[u64], cells: Option<i128>, produced: u64, parts: &str) -> Result<(), StatsError> {
+    let bad = |what: String| Err(StatsError::Inconsistent(what));
     if cells != Some(counts.len() as i128) {
-        return Err(format!("{} counts do not fit the table's {parts}", counts.len()));
+        return bad(format!("{} counts do not fit the table's {parts}", counts.len()));
     }
     let total = counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
     if total != Some(produced) {
-        return Err(format!("its counts do not add up to {produced} produced deals"));
+        return bad(format!("its counts do not add up to {produced} produced deals"));
     }
     Ok(())
 }
@@ -144,13 +148,13 @@ impl Stat {
     }
 
     /// Adds another shard's figures of the same kind and shape.
-    pub fn merge(&mut self, other: &Stat) -> Result<(), MergeError> {
+    pub fn merge(&mut self, other: &Stat) -> Result<(), StatsError> {
         match (self, other) {
             (Stat::Average(a), Stat::Average(b)) => a.merge(b),
             (Stat::Frequency(a), Stat::Frequency(b)) => a.merge(b),
             (Stat::BktFreq(a), Stat::BktFreq(b)) => a.merge(b),
             (Stat::EvalContract(a), Stat::EvalContract(b)) => a.merge(b),
-            (a, b) => Err(MergeError::Shape(format!("{} where the other has {}", a.kind(), b.kind()))),
+            (a, b) => Err(StatsError::Shape(format!("{} where the other has {}", a.kind(), b.kind()))),
         }
     }
 
@@ -175,7 +179,7 @@ impl Stat {
     }
 
     /// See [`Statistic::check`].
-    pub fn check(&self, produced: u64) -> Result<(), String> {
+    pub fn check(&self, produced: u64) -> Result<(), StatsError> {
         match self {
             Stat::Average(s) => s.check(produced),
             Stat::Frequency(s) => s.check(produced),
@@ -219,10 +223,10 @@ impl Stats {
 
     /// Adds another shard's figures; an error when the runs' statistics differ in kind or
     /// shape, or a count overflows (then `self` is unchanged).
-    pub fn merge(&mut self, other: &Stats) -> Result<(), MergeError> {
+    pub fn merge(&mut self, other: &Stats) -> Result<(), StatsError> {
         if self.stats.len() != other.stats.len() {
             let n = |s: &Stats| s.stats.len();
-            return Err(MergeError::Shape(format!("{} statistics against {}", n(self), n(other))));
+            return Err(StatsError::Shape(format!("{} statistics against {}", n(self), n(other))));
         }
         let mut sum = self.clone();
         add_count(&mut sum.generated, other.generated, "count of generated deals")?;
@@ -234,12 +238,13 @@ impl Stats {
 
     /// What the figures of one run hold: at most as many produced deals as generated, and
     /// every statistic consistent with them (see [`Statistic::check`]).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), StatsError> {
+        let bad = StatsError::Inconsistent;
         if self.produced > self.generated {
-            return Err(format!("produced {} of {} generated deals", self.produced, self.generated));
+            return Err(bad(format!("produced {} of {} generated deals", self.produced, self.generated)));
         }
         for (i, s) in self.stats.iter().enumerate() {
-            s.check(self.produced).map_err(|e| format!("{} {}: {e}", s.kind(), i + 1))?;
+            s.check(self.produced).map_err(|e| bad(format!("{} {}: {e}", s.kind(), i + 1)))?;
         }
         Ok(())
     }

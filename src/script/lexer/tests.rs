@@ -6,8 +6,8 @@ fn toks(s: &str) -> Vec<Tok> {
 
 #[test]
 fn tie_rules_follow_dealer() {
-    assert_eq!(toks("SAKQ")[0], Tok::Holding(3, 0b1_1100_0000_0000));
-    assert_eq!(toks("C")[0], Tok::Holding(0, 0));
+    assert_eq!(toks("SAKQ")[0], Tok::Holding(crate::cards::Suit::Spades, 0b1_1100_0000_0000));
+    assert_eq!(toks("C")[0], Tok::Holding(crate::cards::Suit::Clubs, 0));
     assert_eq!(toks("Clubs")[0], Tok::Ident("Clubs".into()));
     assert_eq!(toks("AS")[0], Tok::Card(3 * 13 + 12));
     assert_eq!(toks("TC")[0], Tok::Card(8));

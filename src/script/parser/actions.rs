@@ -1,6 +1,7 @@
 //! Actions: print formats, printes, print(), average, frequency, csvrpt/printrpt.
 
 use super::{PResult, Parser};
+use crate::cards::Seat;
 use crate::script::ast::{Action, PrintItem, ReportTerm};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
@@ -95,7 +96,7 @@ impl Parser {
         Ok(items)
     }
 
-    fn seat_list(&mut self) -> PResult<Vec<usize>> {
+    fn seat_list(&mut self) -> PResult<Vec<Seat>> {
         self.expect_op("(", "after `print`")?;
         let mut seats = vec![self.compass()?];
         while self.eat_op(",") {
@@ -129,9 +130,9 @@ impl Parser {
     fn export(&mut self) -> PResult<Action> {
         self.expect_op("(", "after `export`")?;
         let seats = match self.peek() {
-            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => vec![0, 2],
-            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => vec![1, 3],
-            _ if self.compass_word().is_some() => vec![self.compass_word().unwrap_or(0)],
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => vec![Seat::North, Seat::South],
+            Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => vec![Seat::East, Seat::West],
+            _ if self.compass_word().is_some() => vec![self.compass_word().unwrap_or(Seat::North)],
             _ => return Err(self.unexpected("`NS`, `EW` or a compass")),
         };
         self.bump();
@@ -250,7 +251,7 @@ impl Parser {
     fn trix_term(&mut self) -> PResult<ReportTerm> {
         let span = self.bump().span;
         if matches!(self.peek(), Tok::Op("," | ")")) {
-            return Ok(ReportTerm::Trix(vec![0, 1, 2, 3], span));
+            return Ok(ReportTerm::Trix(Seat::ALL.to_vec(), span));
         }
         self.expect_op("(", "after `trix`")?;
         let seats = self.seats_term().ok_or_else(|| self.unexpected("a compass or `deal`"))?;
@@ -290,15 +291,15 @@ impl Parser {
     }
 
     /// `deal`, `ns`/`ew` (any case) or a compass, when followed by `,` or `)`.
-    fn seats_term(&self) -> Option<Vec<usize>> {
+    fn seats_term(&self) -> Option<Vec<Seat>> {
         if !matches!(self.peek_at(1), Tok::Op("," | ")")) {
             return None;
         }
         let Tok::Ident(w) = self.peek() else { return None };
         match w.as_str() {
-            "deal" => Some(vec![0, 1, 2, 3]),
-            w if w.eq_ignore_ascii_case("ns") => Some(vec![0, 2]),
-            w if w.eq_ignore_ascii_case("ew") => Some(vec![1, 3]),
+            "deal" => Some(Seat::ALL.to_vec()),
+            w if w.eq_ignore_ascii_case("ns") => Some(vec![Seat::North, Seat::South]),
+            w if w.eq_ignore_ascii_case("ew") => Some(vec![Seat::East, Seat::West]),
             _ => self.compass_word().map(|s| vec![s]),
         }
     }

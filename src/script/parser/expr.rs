@@ -2,7 +2,7 @@
 //! < `+ -` < `* / %` < unary `- ! not`; `not` before a comparison negates the comparison.
 
 use super::{PResult, Parser, describe};
-use crate::cards::Vul;
+use crate::cards::{Seat, Suit, Vul};
 use crate::script::ast::{ArithOp, CmpOp, Expr};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
@@ -11,13 +11,13 @@ use crate::script::vocab::{self, Call, SuitArg};
 use std::collections::HashMap;
 
 /// The seat a word names: `north`… or `n`/`e`/`s`/`w` when no variable has that name.
-pub(crate) fn seat_word(w: &str, vars: &HashMap<String, Expr>) -> Option<usize> {
+pub(crate) fn seat_word(w: &str, vars: &HashMap<String, Expr>) -> Option<Seat> {
     match w {
-        "north" => Some(0),
-        "east" => Some(1),
-        "south" => Some(2),
-        "west" => Some(3),
-        "n" | "e" | "s" | "w" if !vars.contains_key(w) => "nesw".find(w),
+        "north" => Some(Seat::North),
+        "east" => Some(Seat::East),
+        "south" => Some(Seat::South),
+        "west" => Some(Seat::West),
+        "n" | "e" | "s" | "w" if !vars.contains_key(w) => "nesw".find(w).map(Seat::from_index),
         _ => None,
     }
 }
@@ -353,18 +353,18 @@ impl Parser {
         self.error_at(span, format!("unknown function `{name}`{hint}"))
     }
 
-    fn seat_and_suit(&mut self) -> PResult<(usize, Option<usize>)> {
+    fn seat_and_suit(&mut self) -> PResult<(Seat, Option<Suit>)> {
         let seat = self.compass()?;
         let suit = if self.eat_op(",") { Some(self.suit()?) } else { None };
         Ok((seat, suit))
     }
 
-    fn suit(&mut self) -> PResult<usize> {
+    fn suit(&mut self) -> PResult<Suit> {
         match self.peek() {
             Tok::Ident(w) if vocab::suit_of(w).is_some() => {
                 let s = vocab::suit_of(w);
                 self.bump();
-                Ok(s.unwrap_or(0))
+                Ok(s.unwrap_or(Suit::Clubs))
             }
             _ => Err(self.unexpected("a suit (`spades`, `hearts`, `diamonds` or `clubs`)")),
         }
@@ -388,7 +388,7 @@ impl Parser {
         self.expect_op(",", "then a strain")?;
         let strain = match self.peek().clone() {
             Tok::Ident(w) if w == "notrump" || w == "notrumps" => 4,
-            Tok::Ident(w) if vocab::suit_of(&w).is_some() => vocab::suit_of(&w).unwrap_or(0),
+            Tok::Ident(w) if vocab::suit_of(&w).is_some() => vocab::suit_of(&w).map_or(0, Suit::index),
             Tok::Number(n) if (0..=4).contains(&n) => n as usize,
             _ => return Err(self.unexpected("a strain: a suit, `notrump`, or 0 to 4")),
         };
@@ -427,7 +427,7 @@ impl Parser {
         let side = match self.peek() {
             Tok::Ident(w) if w.eq_ignore_ascii_case("ns") => 0,
             Tok::Ident(w) if w.eq_ignore_ascii_case("ew") => 1,
-            _ => self.compass()? % 2 + 2,
+            _ => self.compass()?.side() + 2,
         };
         if side < 2 {
             self.bump();

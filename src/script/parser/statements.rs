@@ -1,7 +1,7 @@
 //! Statements: condition, produce, generate, action, predeal, pointcount, …
 
 use super::{PResult, Parser, describe, is_reserved};
-use crate::cards::{Card, Vul};
+use crate::cards::{Card, Seat, Suit, Vul};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 
@@ -252,7 +252,7 @@ impl Parser {
     fn bias_predeal(&mut self) -> PResult<()> {
         let start = self.span();
         let Tok::Ident(word) = self.bump().tok else { return Err(self.unexpected("a suit")) };
-        let suit = crate::script::vocab::suit_of(&word).unwrap_or(0);
+        let suit = crate::script::vocab::suit_of(&word).unwrap_or(Suit::Clubs);
         self.expect_op("(", "after the suit")?;
         let seat = self.compass()?;
         self.expect_op(")", "after the compass")?;
@@ -264,12 +264,12 @@ impl Parser {
             return Err(self.error_at(n_span, format!("a suit length runs 0 to 13, not {n}")));
         }
         if let Some(old) = self.script.bias[seat][suit] {
-            let msg = format!("{}'s {word} length is already set to {old}", crate::cards::SEAT_NAMES[seat]);
+            let msg = format!("{}'s {word} length is already set to {old}", seat.name());
             return Err(self.error_at(span, msg));
         }
         self.script.bias[seat][suit] = Some(n as u8);
         self.script.bias_span = Some(span);
-        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m))
+        crate::dealing::bias::check(&[], &self.script.bias).map(|_| ()).map_err(|m| self.error_at(span, m.0))
     }
 
     /// After the whole script: predealt cards and bias lengths can be dealt together.
@@ -277,16 +277,16 @@ impl Parser {
         let Some(span) = self.script.bias_span else { return Ok(()) };
         crate::dealing::bias::check(&self.script.predeal, &self.script.bias)
             .map(|_| ())
-            .map_err(|m| self.error_at(span, m))
+            .map_err(|m| self.error_at(span, m.0))
     }
 
-    fn predeal_card(&mut self, seat: usize, card: Card, span: Span) -> PResult<()> {
+    fn predeal_card(&mut self, seat: Seat, card: Card, span: Span) -> PResult<()> {
         if self.script.predeal.iter().any(|(_, c)| *c == card) {
             let msg = format!("card {} predealt twice", card_name(card));
             return Err(self.error_at(span, msg));
         }
         if self.script.predeal.iter().filter(|(s, _)| *s == seat).count() == 13 {
-            let msg = format!("more than 13 cards predealt to {}", crate::cards::SEAT_NAMES[seat]);
+            let msg = format!("more than 13 cards predealt to {}", seat.name());
             return Err(self.error_at(span, msg));
         }
         self.script.predeal.push((seat, card));
@@ -319,7 +319,7 @@ impl Parser {
             || self.is_assignment()
     }
 
-    pub(super) fn compass_word(&self) -> Option<usize> {
+    pub(super) fn compass_word(&self) -> Option<Seat> {
         match self.peek() {
             Tok::Ident(w) => crate::script::parser::expr::seat_word(w, &self.vars),
             _ => None,
@@ -327,7 +327,7 @@ impl Parser {
     }
 
     /// A seat: `north`…, or `n`/`e`/`s`/`w` unless a variable has that name.
-    pub(super) fn compass(&mut self) -> PResult<usize> {
+    pub(super) fn compass(&mut self) -> PResult<Seat> {
         match self.compass_word() {
             Some(s) => {
                 self.bump();

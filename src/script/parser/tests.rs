@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::Suit;
 use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
 use crate::script::lexer::lex;
 
@@ -50,7 +51,7 @@ fn variables_inline_and_shadow_seats() {
     let e = cond("n = 3\nhcp(north) > n");
     assert!(matches!(e, Expr::Compare(_, ref c) if c[0] == (CmpOp::Gt, Expr::Num(3))));
     let e = cond("hcp(s, spades) > 1");
-    assert!(matches!(e, Expr::Compare(a, _) if *a == Expr::Hand(HandFn::Row(0), 2, Some(3))));
+    assert!(matches!(e, Expr::Compare(a, _) if *a == Expr::Hand(HandFn::Row(0), Seat::South, Some(Suit::Spades))));
 }
 
 #[test]
@@ -60,7 +61,7 @@ fn statements_and_actions() {
     );
     assert_eq!(
         (s.produce, s.generate, s.dealer, s.vulnerable),
-        (Some(3), Some(100), Some(2), Some(crate::cards::Vul::EW))
+        (Some(3), Some(100), Some(Seat::South), Some(crate::cards::Vul::EW))
     );
     assert_eq!(s.actions.as_ref().unwrap().len(), 2);
 }

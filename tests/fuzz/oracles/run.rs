@@ -60,7 +60,7 @@ pub fn options(h: &[u8; HEADER], src: &str) -> RunOptions {
     }
     if h[0] & 8 != 0 {
         for &b in &h[7..7 + usize::from(h[6] % 13)] {
-            let seat = usize::from(b >> 6);
+            let seat = dealbench::cards::Seat::from_index(usize::from(b >> 6));
             let card = Card(b % 52);
             match o.predeal_override.iter_mut().find(|(s, _)| *s == seat) {
                 Some((_, cards)) => cards.push(card),
