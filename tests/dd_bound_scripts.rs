@@ -96,7 +96,12 @@ fn deal_file(name: &str, deals: &[GoldenDeal]) -> std::path::PathBuf {
 
 const SEATS: [&str; 4] = ["north", "east", "south", "west"];
 const STRAINS: [&str; 5] = ["clubs", "diamonds", "hearts", "spades", "notrump"];
-const OPS: [(&str, fn(i32, i32) -> bool); 6] = [
+/// An operator's text and meaning.
+type Op = (&'static str, fn(i32, i32) -> bool);
+/// What a comparison is for a result: declarer, strain and the test of the result.
+type Check = (usize, usize, Box<dyn Fn(i32) -> bool>);
+
+const OPS: [Op; 6] = [
     (">=", |a, b| a >= b),
     (">", |a, b| a > b),
     ("<", |a, b| a < b),
@@ -107,7 +112,7 @@ const OPS: [(&str, fn(i32, i32) -> bool); 6] = [
 
 /// Per result, four comparisons (direct, mirrored, through a variable, inside `?:`) with
 /// thresholds and operators that vary; each with what it is for a result `t`.
-fn comparisons() -> (String, Vec<(usize, usize, Box<dyn Fn(i32) -> bool>)>) {
+fn comparisons() -> (String, Vec<Check>) {
     let (mut vars, mut terms, mut checks) = (String::new(), Vec::new(), Vec::new());
     for k in 0..20usize {
         let (d, s) = (k / 5, k % 5);

@@ -37,7 +37,7 @@ fn check_deal(solver: &mut Solver, g: &GoldenDeal, i: usize) -> Vec<String> {
             errors.push(format!("deal {i}: at_least_known({d}, {s}, {t}) = {got}"));
         }
     }
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         let got = solver.tricks_known(deal, &mut known, i % 4, i % 5).unwrap();
         if got != g.tricks[i % 4][i % 5] {
             errors.push(format!("deal {i}: tricks_known after bounds = {got}"));

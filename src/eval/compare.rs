@@ -83,7 +83,7 @@ impl Program {
             CmpOp::Lt => !at_least(b)?,
             CmpOp::Le => !at_least(b.saturating_add(1))?,
             CmpOp::Eq => at_least(b)? && !at_least(b.saturating_add(1))?,
-            CmpOp::Ne => !(at_least(b)? && !at_least(b.saturating_add(1))?),
+            CmpOp::Ne => !at_least(b)? || at_least(b.saturating_add(1))?,
         })
     }
 }
