@@ -57,7 +57,11 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     let _ = app.request_run();
     app.on_run_started(
         g,
-        TableInfo { dealer: Some(dealbench::cards::Seat::North), vulnerable: Some(dealbench::cards::Vul::None) },
+        TableInfo {
+            dealer: Some(dealbench::cards::Seat::North),
+            vulnerable: Some(dealbench::cards::Vul::None),
+            startboard: None,
+        },
         Vec::new(),
     );
     let mut msgs = Vec::new();

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of the workbench in tmux: start dealbench on a temporary script, change
 # the script from another process with an atomic rename and see the new results; type into
-# the editor and save with Ctrl-S and see them again; quit and find the terminal restored;
-# then start it again, type without saving, and end it with SIGTERM, then SIGHUP: the
-# terminal must be restored (main screen, cooked mode, typed text echoes) and nothing saved.
+# the editor and save with Ctrl-S and see them again; export the deals as a rotated LIN set;
+# quit and find the terminal restored; then start it again, type without saving, and end it
+# with SIGTERM, then SIGHUP: the terminal must be restored (main screen, cooked mode, typed
+# text echoes) and nothing saved.
 #
 # Usage: tests/tui_e2e.sh [path/to/dealbench]   (default: builds and uses target/debug)
 set -euo pipefail
@@ -87,6 +88,16 @@ wait_for 'charlie'
 wait_for 'saved e2e.dlr'
 grep -q 'average "charlie" hcp(south)' "$script" || fail "the save did not reach the file"
 [[ -z "$(find "$work" -maxdepth 1 -name '.*tmp')" ]] || fail "a temporary file was left behind"
+
+# 3b. Export the kept deals as a rotated BBO LIN set through the export prompt.
+tm send-keys -t e2e M-e
+wait_for 'BBO LIN'
+tm send-keys -t e2e r
+wait_for 'rotation: on'
+tm send-keys -t e2e l
+wait_for 'wrote 20 deals to'
+[[ "$(grep -c '^pn|,,,|st||md|[1-4]S' "$work/e2e.lin")" == 20 ]] || fail "e2e.lin does not hold 20 LIN boards"
+grep -q '|ah|Board 20|sv|b|pg||$' "$work/e2e.lin" || fail "board 20 is not numbered, or not all vulnerable"
 
 # 4. Quit, and find the shell back with a sane terminal.
 tm send-keys -t e2e C-q

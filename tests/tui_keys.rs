@@ -216,16 +216,42 @@ fn disk_changes_reload_or_wait() {
 #[test]
 fn export_and_copy() {
     let mut a = app("dark", (80, 24));
-    let effects = a.on_key(alt('e'));
+    assert!(a.on_key(alt('e')).is_empty(), "Alt-e asks which format");
+    assert_eq!(a.overlay(), Some(&Overlay::Export { rotate: false }));
+    let effects = a.on_key(key(KeyCode::Char('p')));
+    assert_eq!(a.overlay(), None);
     let [Effect::Export { path, text }] = effects.as_slice() else { panic!("{effects:?}") };
     assert_eq!(path.to_str(), Some("/tmp/bench/stayman.pbn"));
-    assert!(text.contains("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
+    assert!(text.starts_with("% PBN 2.1\n"), "{text}");
+    assert!(text.contains("[Board \"1\"]\n[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
     assert_eq!(text.matches("[Deal ").count(), 3);
     let effects = a.on_key(alt('y'));
     assert_eq!(
         effects,
         vec![Effect::Copy("n KJT7.T.AJT.K9653 e A52.AJ654.9542.8 s Q96.KQ3.Q3.AQJ74 w 843.9872.K876.T2".into())]
     );
+}
+
+#[test]
+fn export_as_lin_with_rotation() {
+    let mut a = app("dark", (80, 24));
+    a.focus = Pane::Deal;
+    let _ = a.on_key(key(KeyCode::Char('e')));
+    let _ = a.on_key(key(KeyCode::Char('r')));
+    assert_eq!(a.overlay(), Some(&Overlay::Export { rotate: true }));
+    let effects = a.on_key(key(KeyCode::Char('l')));
+    let [Effect::Export { path, text }] = effects.as_slice() else { panic!("{effects:?}") };
+    assert_eq!(path.to_str(), Some("/tmp/bench/stayman.lin"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    // Board 2: East deals, NS vulnerable; the script's dealer (North) and his hand move to East.
+    assert_eq!(
+        lines[1],
+        "pn|,,,|st||md|4S7652HJ85DKJ86CKJ,SA84HKT64DAQ7CA95,SJT93HQ7DT32CT843,SKQHA932D954CQ762|rh||ah|Board 2|sv|n|pg||"
+    );
+    let _ = a.on_key(key(KeyCode::Char('e')));
+    assert!(a.on_key(key(KeyCode::Esc)).is_empty());
+    assert_eq!(a.overlay(), None, "Esc cancels");
 }
 
 #[test]

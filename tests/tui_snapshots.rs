@@ -39,6 +39,9 @@ fn overlays_80x24() {
     a.pop_overlay();
     a.push_overlay(Overlay::ConfirmQuit);
     insta::assert_snapshot!("confirm_quit_80x24", screen(&a));
+    a.pop_overlay();
+    a.push_overlay(Overlay::Export { rotate: true });
+    insta::assert_snapshot!("export_rotate_80x24", screen(&a));
 }
 
 #[test]
@@ -68,6 +71,7 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
                 Some(Overlay::Word("hcp".into())),
                 Some(Overlay::ConfirmQuit),
                 Some(Overlay::Search("x".into())),
+                Some(Overlay::Export { rotate: true }),
             ] {
                 let mut a = app("dark", (w, h));
                 a.focus = pane;

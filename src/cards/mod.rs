@@ -150,6 +150,15 @@ impl Deal {
             (0..4).map(|p| format!("{} {}", SEAT_CHARS[p] as char, self.hands[p].dotted())).collect();
         parts.join(" ")
     }
+    /// The deal turned `steps` seats clockwise: the hand of seat `s` goes to seat `s + steps`
+    /// (mod 4), so who holds what relative to any seat is unchanged.
+    pub fn turned(&self, steps: usize) -> Deal {
+        let mut hands = [Hand::default(); 4];
+        for (seat, hand) in self.hands.iter().enumerate() {
+            hands[(seat + steps) % 4] = *hand;
+        }
+        Deal { hands }
+    }
     /// True when the four hands hold 13 distinct cards each.
     pub fn is_complete(&self) -> bool {
         let all = self.hands.iter().fold(0u64, |a, h| a | h.0);

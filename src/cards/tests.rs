@@ -33,3 +33,14 @@ fn error_messages_quote_input_short_and_escaped() {
     let e = super::parse_deal(&long).unwrap_err().to_string();
     assert!(e.len() < 200, "{} bytes", e.len());
 }
+
+#[test]
+fn turning_moves_each_hand_clockwise() {
+    let hands = "AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72";
+    let d = parse_deal(&format!("N:{hands}")).unwrap();
+    for (steps, first) in ["N", "E", "S", "W"].iter().enumerate() {
+        // The same four hands read from the seat `steps` places clockwise of North.
+        assert_eq!(d.turned(steps), parse_deal(&format!("{first}:{hands}")).unwrap());
+    }
+    assert_eq!(d.turned(4), d);
+}

@@ -1,10 +1,14 @@
 //! Command-line parsing and dispatch.
 
+mod completions_cmd;
 mod error;
+mod man_cmd;
 mod merge_cmd;
 mod meter;
 mod run_cmd;
+mod set_args;
 mod stats_out;
+mod timeout;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -36,6 +40,10 @@ enum Command {
     Run(run_cmd::RunArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
+    Completions(completions_cmd::CompletionsArgs),
+    /// Print the manual page (roff) on standard output.
+    Man(man_cmd::ManArgs),
 }
 
 /// Parses the command line and runs it; returns the exit code.
@@ -44,6 +52,8 @@ pub fn main() -> i32 {
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
+        Some(Command::Completions(args)) => completions_cmd::run(args),
+        Some(Command::Man(args)) => man_cmd::run(args),
         None => open_workbench(cli),
     }
 }

@@ -2,7 +2,9 @@
 
 use super::error::CliError;
 use super::meter::Meter;
+use super::set_args::{SetArgs, SetFile};
 use super::stats_out::StatsOut;
+use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
 use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand, Seat};
@@ -127,6 +129,12 @@ pub struct RunArgs {
     /// Write CRLF line ends, as dealer.exe does.
     #[arg(long)]
     pub crlf: bool,
+    // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
+    #[command(flatten)]
+    pub set: SetArgs,
+    // `-t` / `--timeout`: its own struct, in timeout.rs.
+    #[command(flatten)]
+    pub limits: TimeoutArgs,
 }
 
 /// Runs a script; returns the exit code.
@@ -173,7 +181,14 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
     let (k, n) = options.shard.unwrap_or((0, 1));
-    let (code, last) = drive(Arc::new(program), options, args.crlf, meter);
+    let mut extras = Extras {
+        set: args.set.open(&program, &options)?,
+        set_error: None,
+        deadline: Deadline::start(args.limits.timeout),
+    };
+    options.matched_events = extras.set.is_some();
+    let (mut code, last) = drive(Arc::new(program), options, args.crlf, meter, &mut extras);
+    code = extras.finish(args, code, last.as_ref().map(|l| &l.1));
     if let (Some(out), Some(id), Some((stats, summary))) = (stats_out, id, last) {
         let file = StatsFile {
             version: stats_file::VERSION,
@@ -321,6 +336,51 @@ fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, Cl
     Ok(deals)
 }
 
+/// What a run does besides printing: the set it writes and its timeout.
+struct Extras {
+    set: Option<SetFile>,
+    set_error: Option<String>,
+    deadline: Deadline,
+}
+
+impl Extras {
+    /// Writes a produced deal to the set; on an error the run is stopped.
+    fn deal(&mut self, number: u64, deal: Deal, handle: &run::RunHandle) {
+        let Some(set) = &mut self.set else { return };
+        if self.set_error.is_none()
+            && let Err(e) = set.push(number, deal)
+        {
+            self.set_error = Some(e.to_string());
+            handle.cancel();
+        }
+    }
+
+    /// Closes the set and reports the timeout; returns the run's exit code.
+    fn finish(&mut self, args: &RunArgs, code: i32, summary: Option<&Summary>) -> i32 {
+        let path = args.set.set_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+        if let Some(set) = self.set.take()
+            && let Err(e) = set.finish()
+        {
+            self.set_error.get_or_insert(e.to_string());
+        }
+        if let Some(e) = &self.set_error {
+            eprintln!("dealbench: {path}: {e}");
+            return 1;
+        }
+        match summary {
+            Some(s) if self.deadline.fired && s.cancelled => {
+                let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
+                eprintln!(
+                    "dealbench: timeout after {secs} seconds ({} generated, {} produced)",
+                    s.generated, s.produced
+                );
+                if code == 0 { TIMED_OUT } else { code }
+            }
+            _ => code,
+        }
+    }
+}
+
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;
 /// returns the exit code and the final statistics.
 fn drive(
@@ -328,6 +388,7 @@ fn drive(
     options: RunOptions,
     crlf: bool,
     meter: Option<u64>,
+    extras: &mut Extras,
 ) -> (i32, Option<(Stats, Summary)>) {
     let mut meter = meter.map(|produce| Meter::start(std::io::stderr(), produce));
     let handle = run::start(program, options);
@@ -339,9 +400,12 @@ fn drive(
         let r = if crlf { out.write_all(s.replace('\n', "\r\n").as_bytes()) } else { out.write_all(s.as_bytes()) };
         r.is_ok()
     };
-    for ev in handle.events().iter() {
+    while let Some(ev) = extras.deadline.next(&handle) {
         let ok = match ev {
-            Event::Matched(m) => write(&mut out, &m.printed),
+            Event::Matched(m) => {
+                extras.deal(m.number, m.deal, &handle);
+                write(&mut out, &m.printed)
+            }
             Event::Output(s) => write(&mut out, &s),
             Event::Failed(d) => {
                 let _ = out.flush();

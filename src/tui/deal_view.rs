@@ -114,7 +114,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     let (dealer, vul) = app.board_info(d.number);
     let centre = vec![
         Line::raw(""),
-        Line::styled(format!("Board {}", d.number), t.get("ui.title.focus")),
+        Line::styled(format!("Board {}", app.board_number(d.number)), t.get("ui.title.focus")),
         Line::styled(format!("Dealer {}", ["N", "E", "S", "W"][dealer]), t.get("ui.text")),
         Line::styled(format!("Vul {}", vul.pbn()), t.get("ui.text")),
     ];

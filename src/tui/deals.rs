@@ -1,9 +1,10 @@
 //! The selected deal, shared by the deal and double-dummy panes: moving the selection,
-//! the board's dealer and vulnerability, double-dummy solves, and the PBN export.
+//! the board's dealer and vulnerability, and double-dummy solves.
 
 use super::app::{App, Effect, Pane};
 use super::engine::DdResult;
-use crate::cards::{Seat, Vul};
+use crate::cards::{Deal, Seat, Vul};
+use crate::report::set::SetOptions;
 use crate::tui::TuiError;
 
 impl App {
@@ -30,11 +31,21 @@ impl App {
     }
 
     /// Board information for a deal number: dealer and vulnerability, from the script or
-    /// else the standard board rotation.
+    /// else the standard board rotation of its board number.
     pub fn board_info(&self, number: u64) -> (Seat, Vul) {
-        let dealer = self.results.table.dealer.unwrap_or(Seat::from_index((number.max(1) - 1) as usize));
-        let vul = self.results.table.vulnerable.unwrap_or_else(|| Vul::of_board(number.max(1)));
-        (dealer, vul)
+        let b = self.set_options(false).board(number, Deal::default());
+        (b.dealer, b.vulnerable)
+    }
+
+    /// The board number of a deal number (`startboard` shifts it).
+    pub fn board_number(&self, number: u64) -> u64 {
+        self.set_options(false).board(number, Deal::default()).number
+    }
+
+    /// How the kept deals become a set: the script's `startboard`, dealer and vulnerability.
+    pub fn set_options(&self, rotate: bool) -> SetOptions {
+        let t = &self.results.table;
+        SetOptions { first_board: t.startboard.unwrap_or(1), dealer: t.dealer, vulnerable: t.vulnerable, rotate }
     }
 
     /// Asks for the selected deal's double-dummy solve when the DD pane shows and it is not known.
@@ -73,19 +84,5 @@ impl App {
     pub fn dd_selected(&self) -> Option<&Result<DdResult, TuiError>> {
         let n = self.results.selected?;
         self.dd.done.get(&(self.results.generation, n))
-    }
-
-    /// The kept deals as a PBN file.
-    pub fn pbn_export(&self) -> String {
-        let mut out = String::from("% PBN 2.1\n% Exported by dealbench\n\n");
-        for d in &self.results.deals {
-            let (dealer, vul) = self.board_info(d.number);
-            out.push_str(&format!("[Event \"{}\"]\n", self.file_name));
-            out.push_str(&format!("[Board \"{}\"]\n", d.number));
-            out.push_str(&format!("[Dealer \"{}\"]\n", ["N", "E", "S", "W"][dealer]));
-            out.push_str(&format!("[Vulnerable \"{}\"]\n", vul.pbn()));
-            out.push_str(&format!("[Deal \"{}\"]\n\n", d.deal.pbn()));
-        }
-        out
     }
 }

@@ -21,6 +21,8 @@ pub struct TableInfo {
     pub dealer: Option<Seat>,
     /// The `vulnerable` statement.
     pub vulnerable: Option<Vul>,
+    /// The `startboard` statement: the first board's number.
+    pub startboard: Option<u64>,
 }
 
 /// A compiled script, ready to run.
@@ -77,7 +79,8 @@ pub fn compile(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic
 
 fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic>> {
     let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
-    let table = TableInfo { dealer: program.dealer(), vulnerable: program.vulnerable() };
+    let s = &program.script;
+    let table = TableInfo { dealer: s.dealer, vulnerable: s.vulnerable, startboard: s.startboard };
     let warnings = program.script.warnings.clone();
     Ok(Compiled { table, warnings, program: Arc::new(program) })
 }

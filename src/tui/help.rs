@@ -1,5 +1,5 @@
 //! Drawing the overlays (overlay.rs): key help from the key table, a word's vocabulary entry,
-//! the quit question, the search prompt.
+//! the quit question, the search prompt, the export prompt.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -95,5 +95,6 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             ]);
             f.render_widget(Paragraph::new(line), r);
         }
+        Overlay::Export { rotate } => super::export_prompt::draw(f, app, *rotate, block(" Export ".into())),
     }
 }

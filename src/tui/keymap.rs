@@ -18,6 +18,8 @@ pub enum Scope {
     Scroll,
     /// The question before quitting with unsaved changes.
     QuitPrompt,
+    /// The export prompt: format and rotation.
+    ExportPrompt,
 }
 
 /// What a key does.
@@ -55,8 +57,12 @@ pub enum Action {
     Solve,
     /// Copy the selected deal as a oneline.
     Copy,
-    /// Export the kept deals as PBN.
+    /// Open the export prompt.
     Export,
+    /// At the export prompt: write the set as LIN (true) or PBN (false).
+    ExportSet(bool),
+    /// At the export prompt: rotation on or off.
+    ToggleRotate,
     /// Scroll the focused list by this many rows.
     ScrollBy(i32),
     /// Scroll the focused list to the top (false) or bottom (true).
@@ -73,7 +79,7 @@ pub enum Action {
     SaveAndQuit,
     /// At the quit question: quit without saving.
     Discard,
-    /// At the quit question: stay.
+    /// At the quit question or the export prompt: stay, or cancel.
     Stay,
 }
 
@@ -149,7 +155,7 @@ const fn row(keys: &'static str, what: &'static str, binds: &'static [Bind]) -> 
 }
 
 use Action as A;
-use Scope::{Browse, Deals, Editor, Global, QuitPrompt, Scroll};
+use Scope::{Browse, Deals, Editor, ExportPrompt, Global, QuitPrompt, Scroll};
 
 /// Every key, in the order the help overlay and the document list them.
 pub const KEYS: &[KeyRow] = &[
@@ -296,10 +302,18 @@ pub const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "e, Alt-e",
-        doc: "export the kept deals to `SCRIPT.pbn`",
+        doc: "export the kept deals as a numbered set: `p` PBN (`SCRIPT.pbn`), `l` BBO LIN (`SCRIPT.lin`), \
+              `r` rotation on / off, Esc cancel",
         help_keys: "e, Alt-e",
-        help: "export the kept deals to SCRIPT.pbn",
-        binds: &[b(Global, alt(ch('e')), A::Export), b(Browse, plain('e'), A::Export)],
+        help: "export the kept deals: PBN or LIN, rotated or not",
+        binds: &[
+            b(Global, alt(ch('e')), A::Export),
+            b(Browse, plain('e'), A::Export),
+            b(ExportPrompt, any(ch('p')), A::ExportSet(false)),
+            b(ExportPrompt, any(ch('l')), A::ExportSet(true)),
+            b(ExportPrompt, any(ch('r')), A::ToggleRotate),
+            b(ExportPrompt, any(KeyCode::Esc), A::Stay),
+        ],
     },
     row(
         "↑ ↓ PgUp PgDn",

@@ -110,15 +110,6 @@ impl App {
         self.dd_request()
     }
 
-    fn export(&mut self) -> Vec<Effect> {
-        if self.results.deals.is_empty() {
-            self.say("no deals to export", true);
-            return Vec::new();
-        }
-        let path = self.path.with_extension("pbn");
-        vec![Effect::Export { path, text: self.pbn_export() }]
-    }
-
     fn copy_selected(&mut self) -> Vec<Effect> {
         match self.results.selected_deal() {
             Some(d) => {

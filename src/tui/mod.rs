@@ -13,6 +13,7 @@ pub mod deal_view;
 pub mod deals;
 pub mod editor_view;
 pub mod engine;
+pub mod export_prompt;
 pub mod files;
 pub mod help;
 pub mod highlight;

@@ -1,5 +1,5 @@
 //! Overlays: windows stacked over the panes (key help, a word's vocabulary entry, the quit
-//! question, the search prompt). The top one takes every key and mouse event; each decides
+//! question, the search prompt, the export prompt). The top one takes every key and mouse event; each decides
 //! whether it stays. Drawing (help.rs) paints them bottom to top.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
@@ -18,10 +18,15 @@ pub enum Overlay {
     ConfirmQuit,
     /// The search prompt, with what has been typed.
     Search(String),
+    /// The export prompt: PBN or LIN, rotated or not (export_prompt.rs).
+    Export {
+        /// Boards take their number's dealer, the deals turned to match.
+        rotate: bool,
+    },
 }
 
 /// What a layer does after an event: stays (perhaps changed) or closes.
-type Outcome = (Option<Overlay>, Vec<Effect>);
+pub(super) type Outcome = (Option<Overlay>, Vec<Effect>);
 
 impl App {
     /// The overlay on top, if any.
@@ -52,6 +57,7 @@ impl App {
             Overlay::Help(scroll) => (help_key(scroll, key), Vec::new()),
             Overlay::Word(_) => (None, Vec::new()),
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
+            Overlay::Export { rotate } => self.export_key(rotate, key),
         };
         self.layers.extend(stays);
         effects

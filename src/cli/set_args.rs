@@ -1,0 +1,52 @@
+//! `--export FILE` and `--rotate`: the run's produced deals as a numbered set for play,
+//! whatever the script's actions print (report::set writes it).
+
+use super::error::CliError;
+use clap::Args;
+use dealbench::eval::Program;
+use dealbench::report::set::{SetFormat, SetOptions, SetWriter};
+use dealbench::run::RunOptions;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::PathBuf;
+
+/// A set file being written.
+pub type SetFile = SetWriter<BufWriter<File>>;
+
+/// The switches of sets for play.
+#[derive(Args, Debug, Default)]
+pub struct SetArgs {
+    /// Write the produced deals as a numbered set for play: FILE.lin (BBO LIN) or FILE.pbn (PBN).
+    /// Boards count from `startboard` (else 1); dealer and vulnerability are the script's, else
+    /// those of the board number.
+    #[arg(long = "export", value_name = "FILE")]
+    pub set_file: Option<PathBuf>,
+    /// With --export: every board takes its number's dealer and vulnerability, and its deal is
+    /// turned so that the script's dealer sits in that seat.
+    #[arg(long, requires = "set_file")]
+    pub rotate: bool,
+}
+
+impl SetArgs {
+    /// The set file, created before the run starts (so a bad name fails at once), or `None`
+    /// without `--export`.
+    pub fn open(&self, program: &Program, options: &RunOptions) -> Result<Option<SetFile>, CliError> {
+        let Some(path) = &self.set_file else { return Ok(None) };
+        let format = SetFormat::from_path(path).map_err(|e| CliError(e.0))?;
+        let script = &program.script;
+        if self.rotate && script.dealer.is_none() {
+            eprintln!("dealbench: --rotate: the script names no dealer, so no deal is turned");
+        }
+        let set = SetOptions {
+            first_board: script.startboard.unwrap_or(1),
+            dealer: script.dealer,
+            vulnerable: options.vulnerable.or(script.vulnerable),
+            rotate: self.rotate,
+        };
+        let event =
+            options.title.clone().or_else(|| script.title.clone()).unwrap_or_else(|| options.input_name.clone());
+        let file = File::create(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        let writer = SetWriter::new(BufWriter::new(file), format, set, &event);
+        writer.map(Some).map_err(|e| CliError(format!("{}: {e}", path.display())))
+    }
+}
