@@ -201,9 +201,10 @@ impl Search {
         (y.round() as i32).clamp(0, self.tricks_left)
     }
 
-    /// North-South's tricks with `leader` on lead from the loaded position (MTD driver).
-    pub fn solve(&mut self, leader: usize, guess: i32) -> i32 {
-        let (mut lo, mut hi) = (0, self.tricks_left);
+    /// North-South's tricks with `leader` on lead from the loaded position, known to lie in
+    /// `lo..=hi` (MTD driver: null-window tests starting at `guess`).
+    pub fn solve(&mut self, leader: usize, guess: i32, lo: i32, hi: i32) -> i32 {
+        let (mut lo, mut hi) = (lo.max(0), hi.min(self.tricks_left));
         let mut beta = guess;
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
@@ -217,6 +218,12 @@ impl Search {
             }
         }
         lo
+    }
+
+    /// One null-window test from the loaded position: North-South's tricks with `leader` on
+    /// lead as a bound, a lower bound when at least `beta` and an upper bound otherwise.
+    pub fn test(&mut self, leader: usize, beta: i32) -> i32 {
+        self.lead_d::<false>(leader, beta).0.clamp(0, self.tricks_left)
     }
 
     /// Suit lengths of all hands, one nibble per (hand, suit).

@@ -3,7 +3,7 @@
 use super::{Ctx, EvalError, Program};
 use crate::cards::{Seat, Suit};
 use crate::dd::score::{Contract, imps, score};
-use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
+use crate::script::ast::{ArithOp, Expr, HandFn};
 use crate::script::diag::Span;
 use crate::script::shape::index;
 
@@ -56,26 +56,6 @@ impl Program {
         })
     }
 
-    fn compare(&self, first: &Expr, chain: &[(CmpOp, Expr)], ctx: &mut Ctx) -> R {
-        let mut left = self.eval(first, ctx)?;
-        for (op, e) in chain {
-            let right = self.eval(e, ctx)?;
-            let holds = match op {
-                CmpOp::Lt => left < right,
-                CmpOp::Le => left <= right,
-                CmpOp::Gt => left > right,
-                CmpOp::Ge => left >= right,
-                CmpOp::Eq => left == right,
-                CmpOp::Ne => left != right,
-            };
-            if !holds {
-                return Ok(0);
-            }
-            left = right;
-        }
-        Ok(1)
-    }
-
     fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
@@ -88,8 +68,8 @@ impl Program {
         }
     }
 
-    fn tricks(&self, seat: Seat, strain: usize, ctx: &mut Ctx) -> R {
-        Ok(i32::from(ctx.dd_table()?[seat][strain]))
+    pub(super) fn tricks(&self, seat: Seat, strain: usize, ctx: &mut Ctx) -> R {
+        Ok(i32::from(ctx.dd_tricks(seat.index(), strain)?))
     }
 
     fn par(&self, side: usize, ctx: &mut Ctx) -> R {

@@ -1,5 +1,6 @@
 //! Compiled scripts and their evaluation over a deal.
 
+mod compare;
 mod expr;
 pub mod filter;
 pub mod hand;
@@ -38,6 +39,14 @@ impl std::fmt::Debug for Program {
 pub trait DoubleDummy {
     /// Tricks for declarer N,E,S,W × strain C,D,H,S,NT.
     fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError>;
+    /// Declarer's tricks in one strain (declarer's LHO leads); a solver that can solves only that.
+    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
+        Ok(self.table(deal)?[declarer][strain])
+    }
+    /// Does declarer take at least `target` tricks? A solver that can answers with a bound test.
+    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
+        Ok(i32::from(self.tricks(deal, declarer, strain)?) >= target)
+    }
     /// Par score for North-South at that vulnerability.
     fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError>;
     /// The par contracts as text (`4S-NS+1`, `pass`) at that vulnerability.
@@ -70,11 +79,28 @@ pub struct Ctx<'a> {
 impl Ctx<'_> {
     /// The deal's 20 double-dummy results (declarer N,E,S,W × strain C,D,H,S,NT).
     pub fn dd_table(&mut self) -> Result<[[u8; 5]; 4], EvalError> {
+        self.with_dd(|dd, deal| dd.table(deal))
+    }
+
+    /// Declarer's tricks in one strain.
+    pub fn dd_tricks(&mut self, declarer: usize, strain: usize) -> Result<u8, EvalError> {
+        self.with_dd(|dd, deal| dd.tricks(deal, declarer, strain))
+    }
+
+    /// Whether declarer takes at least `target` tricks in `strain`.
+    pub fn dd_at_least(&mut self, declarer: usize, strain: usize, target: i32) -> Result<bool, EvalError> {
+        self.with_dd(|dd, deal| dd.at_least(deal, declarer, strain, target))
+    }
+
+    fn with_dd<T>(
+        &mut self,
+        f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, DdError>,
+    ) -> Result<T, EvalError> {
         let deal = *self.deal;
         let no_solver =
             || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
         let dd = self.dd.as_mut().ok_or_else(no_solver)?;
-        dd.table(&deal).map_err(|e| EvalError { span: Span::default(), message: e.to_string() })
+        f(&mut **dd, &deal).map_err(|e| EvalError { span: Span::default(), message: e.to_string() })
     }
 }
 

@@ -66,10 +66,10 @@ pub(super) struct Consumer<'a> {
 impl<'a> Consumer<'a> {
     /// Runs the actions on a deal to produce; true when the produce limit is reached.
     pub(super) fn produce(&mut self, p: Pending) -> Result<bool, Halt> {
-        let Pending { generated, deal, table, mask } = p;
+        let Pending { generated, deal, known, mask } = p;
         self.produced += 1;
-        if let Some(t) = table {
-            self.dd.prime(deal, t);
+        if let Some(k) = known {
+            self.dd.prime(deal, k);
         }
         let o = self.engine.options;
         let mut ctx = Ctx {

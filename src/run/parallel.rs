@@ -10,12 +10,16 @@
 //! file, the bias dealer) are dealt while cutting.
 
 use super::chain::Chain;
+use super::dd_cache::DdCache;
+use super::dd_needs::DdNeeds;
 use super::engine::{Consumer, Engine, Halt, Limits};
 use super::profile::Counts;
 use super::source::Source;
 use crate::cards::{Deal, Vul};
+use crate::dd::{DdError, Known};
 use crate::dealing::dealer_stream::slot_bits;
 use crate::dealing::{Block, DealerStream, FastStream};
+use crate::eval::DoubleDummy;
 use crate::eval::EvalError;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,8 +67,8 @@ struct Dealing<'a> {
     dealer: Option<(&'a DealerStream, &'a Chain)>,
 }
 
-/// A matching deal: its serial number, the deal, and its double-dummy table if the test solved it.
-type Hit = (u64, Deal, Option<[[u8; 5]; 4]>);
+/// A matching deal: its serial number, the deal, and what the test learnt of it double dummy.
+type Hit = (u64, Deal, Option<Known>);
 
 /// What a worker found in a batch.
 struct Found {
@@ -89,6 +93,15 @@ struct Fast {
 pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
     // Small batches when the condition solves deals, so every worker gets a share.
     let solves = engine.program.script.condition.as_ref().is_some_and(|c| c.solves());
+    // What the actions will solve, solved by the worker that finds the deal.
+    let needs = DdNeeds::of(&engine.program.actions);
+    let solves = if solves {
+        Solves::Condition
+    } else if needs.is_empty() {
+        Solves::Nothing
+    } else {
+        Solves::Actions
+    };
     let threads = engine.options.threads.max(1);
     // Also read by the workers' double-dummy solves, so they stop midway.
     let stop = Arc::new(AtomicBool::new(false));
@@ -112,7 +125,8 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
         let (stop, cutting) = (&stop, &cutting);
         for _ in 0..threads {
             let tx = found_tx.clone();
-            sc.spawn(move || work(engine, cutting, &tx, dealing, c_vul(engine), stop));
+            let needs = &needs;
+            sc.spawn(move || work(engine, cutting, &tx, dealing, c_vul(engine), stop, needs));
         }
         drop(found_tx);
         let out = consume(&found_rx, c);
@@ -126,12 +140,24 @@ fn c_vul(engine: &Engine) -> Vul {
     engine.options.vulnerable.or(engine.program.script.vulnerable).unwrap_or_default()
 }
 
-/// Deals per batch: a few when the condition solves deals, so every worker gets a share;
-/// otherwise enough that handing batches over costs little, yet a block of dealer.exe's
-/// stream and its permutations stay in a core's cache.
-fn batch_size(cutter: &Cutter, solves: bool) -> u64 {
+/// Where deals are solved double dummy.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Solves {
+    Nothing,
+    /// The condition solves every deal it tests.
+    Condition,
+    /// Only the matching deals are solved, for the actions.
+    Actions,
+}
+
+/// Deals per batch: a few when the condition solves deals, so every worker gets a share, and
+/// not many more when the matching deals are solved for the actions; otherwise enough that
+/// handing batches over costs little, yet a block of dealer.exe's stream and its permutations
+/// stay in a core's cache.
+fn batch_size(cutter: &Cutter, solves: Solves) -> u64 {
     match cutter {
-        _ if solves => 8,
+        _ if solves == Solves::Condition => 8,
+        _ if solves == Solves::Actions => 128,
         Cutter::Numbers => 16_384,
         Cutter::Blocks(_) => 4_096,
         Cutter::Deals(_) => 2_048,
@@ -172,6 +198,7 @@ fn work(
     dealing: Dealing,
     vul: Vul,
     stop: &Arc<AtomicBool>,
+    needs: &DdNeeds,
 ) {
     let mut dd = engine.dd_cache(Some(stop));
     let mut perms = Vec::new();
@@ -191,7 +218,12 @@ fn work(
             let serial = job.first + k;
             let Some(deal) = deals.get(k, serial) else { break };
             match engine.test(&deal, &mut dd, vul, found.profile.as_mut()) {
-                Ok(true) => found.hits.push((serial, deal, dd.solved(&deal))),
+                Ok(true) => {
+                    if presolve(&mut dd, &deal, needs).is_err() {
+                        return;
+                    }
+                    found.hits.push((serial, deal, dd.solved(&deal)));
+                }
                 Ok(false) => {}
                 // Stopped midway: the batch is not reported, so none of it is counted.
                 Err(e) if engine.solve_cancelled(&e) => return,
@@ -205,6 +237,21 @@ fn work(
             return;
         }
     }
+}
+
+/// Solves what the actions will ask of a matching deal; `Err` when the solve was cancelled
+/// (other errors are left for the actions to report where they occur).
+fn presolve(dd: &mut DdCache, deal: &Deal, needs: &DdNeeds) -> Result<(), ()> {
+    let cancelled = |e: DdError| e.0 == DdError::CANCELLED;
+    if needs.table {
+        return dd.table(deal).map(|_| ()).or_else(|e| if cancelled(e) { Err(()) } else { Ok(()) });
+    }
+    for &(d, s) in &needs.results {
+        if let Err(e) = dd.tricks(deal, d, s) {
+            return if cancelled(e) { Err(()) } else { Ok(()) };
+        }
+    }
+    Ok(())
 }
 
 /// A batch ready to be dealt deal by deal.

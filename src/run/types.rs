@@ -4,6 +4,7 @@
 use super::engine::{Consumer, Halt};
 use super::level::Leveller;
 use crate::cards::Deal;
+use crate::dd::Known;
 use crate::eval::Ctx;
 use crate::script::ast::Expr;
 use std::collections::VecDeque;
@@ -17,8 +18,8 @@ pub(super) struct Pending {
     /// Its 1-based number among the deals dealt.
     pub(super) generated: u64,
     pub(super) deal: Deal,
-    /// Its double-dummy table, if the condition solved it.
-    pub(super) table: Option<[[u8; 5]; 4]>,
+    /// What the condition's double-dummy solves learnt of it.
+    pub(super) known: Option<Known>,
     /// Bit `i` set when it is in hand type `i`.
     pub(super) mask: u64,
 }
@@ -34,13 +35,13 @@ impl Consumer<'_> {
     /// Takes a matching deal (`generated` is its 1-based number among all dealt): measures
     /// its hand types, levels, interleaves, and runs the actions on the deals that come out;
     /// true when the produce limit is reached.
-    pub(super) fn matched(&mut self, generated: u64, deal: Deal, table: Option<[[u8; 5]; 4]>) -> Result<bool, Halt> {
-        let mut p = Pending { generated, deal, table, mask: 0 };
+    pub(super) fn matched(&mut self, generated: u64, deal: Deal, known: Option<Known>) -> Result<bool, Halt> {
+        let mut p = Pending { generated, deal, known, mask: 0 };
         if self.types.is_none() {
             return self.produce(p);
         }
-        if let Some(t) = table {
-            self.dd.prime(deal, t);
+        if let Some(k) = known {
+            self.dd.prime(deal, k);
         }
         p.mask = self.type_mask(&deal)?;
         self.state.measure_types(p.mask);
@@ -149,7 +150,7 @@ mod tests {
     use super::*;
 
     fn p(generated: u64, mask: u64) -> Pending {
-        Pending { generated, deal: Deal::default(), table: None, mask }
+        Pending { generated, deal: Deal::default(), known: None, mask }
     }
 
     #[test]

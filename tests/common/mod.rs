@@ -1,6 +1,8 @@
 //! Test helpers: locating `../shared` (skipped visibly outside CI when absent).
 #![allow(dead_code)]
 
+pub mod golden_dd;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,83 @@
+//! Single-thread benchmark: one double-dummy result per deal, as a script's `tricks` asks it.
+//!
+//! `cargo bench --bench dd_single` reads `../shared/golden/dd/canonical/dds-list100.dt` (env
+//! `DD_FILE` picks another `.dt` file, `DD_LIMIT` caps the deals). Deal `i` asks declarer
+//! `i % 4` (N, E, S, W) in strain `i % 5` (C, D, H, S, NT), so every result is asked equally
+//! often. Four passes, each deal solved cold (a new deal clears the transposition table):
+//! - exact: `tricks(declarer, strain)`;
+//! - `>= t` at t = the result (the test succeeds) and at t = the result + 1 (it fails): the
+//!   hardest thresholds, one null-window search each;
+//! - `>= 7`: a fixed threshold, as scripts write it.
+//!
+//! `DD_FIXED=d,s` asks declarer `d` in strain `s` of every deal instead; the file's second
+//! field then holds that one result.
+//!
+//! Prints CPU ms per deal for each pass; every answer is checked against the file.
+
+use dealbench::cards::{Deal, parse_deal};
+use dealbench::dd::Solver;
+
+fn main() {
+    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
+    let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("SKIPPED: {path} not found");
+        return;
+    };
+    let fixed: Option<(usize, usize)> = std::env::var("DD_FIXED").ok().map(|v| {
+        let p: Vec<usize> = v.split(',').map(|x| x.trim().parse().expect("DD_FIXED=declarer,strain")).collect();
+        (p[0], p[1])
+    });
+    let cases: Vec<(Deal, usize, usize, u8)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .enumerate()
+        .map(|(i, line)| {
+            let mut fields = line.split('|');
+            let deal = parse_deal(fields.next().unwrap()).expect("deal");
+            let want: Vec<u8> = fields.next().unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
+            if let Some((declarer, strain)) = fixed {
+                return (deal, declarer, strain, want[0]);
+            }
+            let (declarer, strain) = (i % 4, i % 5);
+            // The file's order: strain S, H, D, C, NT outer, declarer N, E, S, W inner.
+            let dds_strain = if strain == 4 { 4 } else { 3 - strain };
+            (deal, declarer, strain, want[dds_strain * 4 + declarer])
+        })
+        .collect();
+    let mut solver = Solver::new();
+    let exact = pass(&cases, |(d, decl, s, want)| solver.tricks(d, *decl, *s).unwrap() == *want);
+    let meets = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, i32::from(*want)).unwrap());
+    let fails = pass(&cases, |(d, decl, s, want)| !solver.at_least(d, *decl, *s, i32::from(*want) + 1).unwrap());
+    let seven = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, 7).unwrap() == (*want >= 7));
+    let n = cases.len();
+    println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers):");
+    println!("  exact tricks        {:7.2} ms ({} wrong)", exact.0, exact.1);
+    println!("  >= result (holds)   {:7.2} ms ({} wrong)", meets.0, meets.1);
+    println!("  >= result+1 (fails) {:7.2} ms ({} wrong)", fails.0, fails.1);
+    println!("  >= 7                {:7.2} ms ({} wrong)", seven.0, seven.1);
+    let bound = (meets.0 + fails.0) / 2.0;
+    println!("  bound at the edge / exact: {:.2}; >= 7 / exact: {:.2}", bound / exact.0, seven.0 / exact.0);
+}
+
+/// Runs `check` on every case; mean CPU ms per case and the number of wrong answers.
+fn pass<T>(cases: &[T], mut check: impl FnMut(&T) -> bool) -> (f64, usize) {
+    let mut wrong = 0;
+    let start = thread_cpu_ns();
+    let wall = std::time::Instant::now();
+    for c in cases {
+        wrong += usize::from(!check(c));
+    }
+    let ns = match (start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64,
+        _ => wall.elapsed().as_nanos() as f64,
+    };
+    (ns / 1e6 / cases.len() as f64, wrong)
+}
+
+/// CPU time consumed by the calling thread, from /proc/thread-self/schedstat (Linux).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}

@@ -1,0 +1,72 @@
+//! Double-dummy batches on two threads against one, in one process: each figure is the best of
+//! a few runs (wall clock) and the report is the ratio.
+//!
+//! `cargo bench --bench dd_threads`: DDS list100 (`../shared/golden/dd/canonical/dds-list100.dt`,
+//! `DD_LIMIT` caps the deals) read as a deal file, with `tricks` in the condition and with the
+//! full table in the action; and the issue's 1NT script (one `dds` result per produced deal in
+//! a `frequency` action) on dealer.exe's stream with seed 11.
+
+use dealbench::cards::{Deal, parse_deal};
+use dealbench::eval::compile;
+use dealbench::run::{self, Event, RunOptions};
+use dealbench::script::CompileOptions;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const TRIES: usize = 2;
+const IN_CONDITION: &str =
+    "condition tricks(north, notrump) >= 7 || tricks(south, spades) < 9\naction average hcp(north)\n";
+const TABLE_ACTION: &str = "action average par(NS)\n";
+const ISSUE_1NT: &str = "generate 10000000\nproduce 200\ncondition shape(north, any 4333 + any 4432 + any 5332) and hcp(north) >= 15 and hcp(north) <= 17 and hcp(south) <= 12\naction frequency \"tricks\" (dds(north, notrumps), 5, 11)\n";
+
+fn run_once(src: &str, deals: Option<&Arc<Vec<Deal>>>, threads: usize) -> Duration {
+    let program = Arc::new(compile(src, "bench.dlr", &CompileOptions::default()).expect("compiles"));
+    let opts = RunOptions { seed: Some(11), threads, deals: deals.cloned(), ..RunOptions::default() };
+    let start = Instant::now();
+    let handle = run::start(program, opts);
+    for ev in handle.events().iter() {
+        match ev {
+            Event::Finished(_) => break,
+            Event::Failed(d) => panic!("{d:?}"),
+            _ => {}
+        }
+    }
+    start.elapsed()
+}
+
+fn best(src: &str, deals: Option<&Arc<Vec<Deal>>>, threads: usize) -> Duration {
+    (0..TRIES).map(|_| run_once(src, deals, threads)).min().expect("tries")
+}
+
+fn main() {
+    let path = "../shared/golden/dd/canonical/dds-list100.dt";
+    let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("SKIPPED: {path} not found");
+        return;
+    };
+    let list: Vec<Deal> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .map(|l| parse_deal(l.split('|').next().unwrap()).unwrap())
+        .collect();
+    let list = Arc::new(list);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("best of {TRIES} runs (wall clock); {cores} cores");
+    let cases = [
+        ("list100, tricks in the condition", IN_CONDITION, Some(&list)),
+        ("list100, par (full table) in the action", TABLE_ACTION, Some(&list)),
+        ("issue 18's 1NT script, dds in the action", ISSUE_1NT, None),
+    ];
+    for (name, src, deals) in cases {
+        let one = best(src, deals, 1);
+        let two = best(src, deals, 2);
+        println!(
+            "{name:>42}: 1 thread {:7.2} s, 2 threads {:7.2} s, ratio {:.2}",
+            one.as_secs_f64(),
+            two.as_secs_f64(),
+            one.as_secs_f64() / two.as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! The solver: whole tables, single results and bound tests, each reusing what is known of
+//! the deal (a [`Known`]) and the transposition table of the deal and strain last searched.
+
+use super::known::Known;
+use super::search::Search;
+use super::{DdError, DdTable, check_deal};
+use crate::cards::Deal;
+
+/// Default transposition-table budget per solver, in MiB.
+pub const DEFAULT_MIB: usize = 256;
+
+/// A reusable double-dummy solver; owns its transposition table (one per thread).
+pub struct Solver {
+    search: Search,
+    /// The deal and strain the search holds (its transposition table is theirs).
+    loaded: Option<(Deal, usize)>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// North-South's tricks for declarer's `t` (or the reverse) in a deal of `n` tricks.
+fn flip(declarer: usize, t: i32, n: i32) -> i32 {
+    if declarer & 1 == 0 { t } else { n - t }
+}
+
+/// The known range of declarer's tricks as a range of North-South's.
+fn ns_range(known: &Known, declarer: usize, strain: usize, n: i32) -> (i32, i32) {
+    let (lo, hi) = known.range(declarer, strain);
+    let (a, b) = (flip(declarer, lo.into(), n), flip(declarer, hi.into(), n));
+    (a.min(b), a.max(b))
+}
+
+impl Solver {
+    /// A solver with the default transposition-table budget (256 MiB).
+    pub fn new() -> Self {
+        Self::with_memory_mib(DEFAULT_MIB)
+    }
+
+    /// A solver whose transposition table stays within about `mib` MiB (at least 1).
+    pub fn with_memory_mib(mib: usize) -> Self {
+        Solver { search: Search::new(mib.max(1) << 20), loaded: None }
+    }
+
+    /// The 20-result table of a deal. Partial deals are accepted when every hand holds
+    /// the same number of cards (the result then counts the remaining tricks).
+    pub fn table(&mut self, deal: &Deal) -> Result<DdTable, DdError> {
+        self.table_known(deal, &mut Known::of(deal))
+    }
+
+    /// Declarer's tricks in one strain (0 C .. 4 NT) with the declarer's LHO on lead.
+    pub fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
+        self.tricks_known(deal, &mut Known::of(deal), declarer, strain)
+    }
+
+    /// Does declarer take at least `target` tricks in `strain`? One null-window search.
+    pub fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
+        self.at_least_known(deal, &mut Known::of(deal), declarer, strain, target)
+    }
+
+    /// The whole table, solving only the results `known` lacks (and recording them there).
+    /// The strain last searched goes first, keeping its transposition table.
+    pub fn table_known(&mut self, deal: &Deal, known: &mut Known) -> Result<DdTable, DdError> {
+        let n = check_deal(deal)?;
+        if n == 0 {
+            return Ok(DdTable { tricks: [[0; 5]; 4] });
+        }
+        let first = self.loaded.filter(|(d, _)| d == deal).map_or(0, |(_, s)| s);
+        for strain in (0..5).map(|k| (first + k) % 5) {
+            self.table_strain(deal, known, strain, n)?;
+        }
+        Ok(known.table().expect("every result solved"))
+    }
+
+    /// Fills in the four results of one strain, sharing the transposition table.
+    fn table_strain(&mut self, deal: &Deal, known: &mut Known, strain: usize, n: i32) -> Result<(), DdError> {
+        if (0..4).all(|d| known.exact(d, strain).is_some()) {
+            return Ok(());
+        }
+        self.load(deal, strain);
+        // North and South (East and West) on lead nearly always give the same result.
+        let mut got = [self.search.estimate(0); 4];
+        for leader in 0..4usize {
+            let declarer = (leader + 3) & 3;
+            got[leader] = match known.exact(declarer, strain) {
+                Some(t) => flip(declarer, t.into(), n),
+                None => self.solve_one(known, declarer, strain, n, got[leader.saturating_sub(2)])?,
+            };
+        }
+        Ok(())
+    }
+
+    /// Solves one result of the loaded deal and strain from `guess`; returns North-South's tricks.
+    fn solve_one(
+        &mut self,
+        known: &mut Known,
+        declarer: usize,
+        strain: usize,
+        n: i32,
+        guess: i32,
+    ) -> Result<i32, DdError> {
+        let (lo, hi) = ns_range(known, declarer, strain, n);
+        let ns = self.search.solve((declarer + 1) & 3, guess, lo, hi);
+        self.check_cancelled()?;
+        let t = flip(declarer, ns, n) as u8;
+        known.narrow(declarer, strain, t, t);
+        Ok(ns)
+    }
+
+    /// As [`Solver::tricks`], answered from `known` when it can be and recorded there.
+    pub fn tricks_known(
+        &mut self,
+        deal: &Deal,
+        known: &mut Known,
+        declarer: usize,
+        strain: usize,
+    ) -> Result<u8, DdError> {
+        check_seat_strain(declarer, strain)?;
+        let n = check_deal(deal)?;
+        if n == 0 {
+            return Ok(0);
+        }
+        if let Some(t) = known.exact(declarer, strain) {
+            return Ok(t);
+        }
+        self.load(deal, strain);
+        let guess = self.search.estimate((declarer + 1) & 3);
+        let ns = self.solve_one(known, declarer, strain, n, guess)?;
+        Ok(flip(declarer, ns, n) as u8)
+    }
+
+    /// As [`Solver::at_least`], answered from `known` when it can be; the bound the search
+    /// finds is recorded there.
+    pub fn at_least_known(
+        &mut self,
+        deal: &Deal,
+        known: &mut Known,
+        declarer: usize,
+        strain: usize,
+        target: i32,
+    ) -> Result<bool, DdError> {
+        check_seat_strain(declarer, strain)?;
+        let n = check_deal(deal)?;
+        if n == 0 {
+            return Ok(target <= 0);
+        }
+        if let Some(b) = known.at_least(declarer, strain, target) {
+            return Ok(b);
+        }
+        self.load(deal, strain);
+        // Declarer's side reaching `target` is North-South reaching `beta`, or not reaching it.
+        let ns_declares = declarer & 1 == 0;
+        let beta = if ns_declares { target } else { n - target + 1 };
+        let v = self.search.test((declarer + 1) & 3, beta);
+        self.check_cancelled()?;
+        let t = flip(declarer, v, n) as u8;
+        // North-South's `v` is a lower bound when it reached `beta`, an upper bound otherwise.
+        if (v >= beta) == ns_declares {
+            known.narrow(declarer, strain, t, n as u8);
+        } else {
+            known.narrow(declarer, strain, 0, t);
+        }
+        Ok(known.at_least(declarer, strain, target).expect("the test decides"))
+    }
+
+    /// Loads the deal and strain, keeping the transposition table when they are already loaded.
+    fn load(&mut self, deal: &Deal, strain: usize) {
+        if self.loaded == Some((*deal, strain)) {
+            return;
+        }
+        self.search.set_deal(deal);
+        self.search.set_trump(strain);
+        self.loaded = Some((*deal, strain));
+    }
+
+    /// Makes every later solve stop, with [`DdError::CANCELLED`] and no tricks, within a few
+    /// thousand search nodes after any of `flags` is set.
+    pub fn set_cancel(&mut self, flags: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.search.set_cancel(flags);
+    }
+
+    fn check_cancelled(&mut self) -> Result<(), DdError> {
+        if self.search.take_cancelled() {
+            self.loaded = None;
+            return Err(DdError(DdError::CANCELLED.into()));
+        }
+        Ok(())
+    }
+
+    /// Search nodes visited since the solver was created (for profiling).
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+}
+
+fn check_seat_strain(declarer: usize, strain: usize) -> Result<(), DdError> {
+    if declarer > 3 || strain > 4 {
+        return Err(DdError(format!("bad declarer {declarer} or strain {strain}")));
+    }
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! What the actions will ask the double-dummy solver for, so that on several threads the
+//! worker that found a matching deal solves it, not the run's one thread that runs the actions.
+
+use crate::script::ast::{Action, Expr, PrintItem, ReportTerm};
+
+/// The results the actions use: single `tricks` calls, or the whole table (`trix`, `par`,
+/// `parcontract`, `evalcontract`).
+#[derive(Default, Debug, PartialEq, Eq)]
+pub struct DdNeeds {
+    /// `(declarer, strain)` of each `tricks` call, without repeats.
+    pub results: Vec<(usize, usize)>,
+    /// The whole table.
+    pub table: bool,
+}
+
+impl DdNeeds {
+    /// What `actions` use.
+    pub fn of(actions: &[Action]) -> DdNeeds {
+        let mut needs = DdNeeds::default();
+        for action in actions {
+            needs.action(action);
+        }
+        needs
+    }
+
+    /// True when the actions solve nothing.
+    pub fn is_empty(&self) -> bool {
+        self.results.is_empty() && !self.table
+    }
+
+    fn action(&mut self, action: &Action) {
+        match action {
+            Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) | Action::Average(_, e) => self.expr(e),
+            Action::PrintEs(items) => items.iter().for_each(|i| {
+                if let PrintItem::Expr(e) = i {
+                    self.expr(e)
+                }
+            }),
+            Action::Frequency(_, e, _, across) => {
+                self.expr(e);
+                across.iter().for_each(|(e, _)| self.expr(e));
+            }
+            Action::BktFreq(_, e, _, across) => {
+                self.expr(e);
+                across.iter().for_each(|(e, _)| self.expr(e));
+            }
+            Action::EvalContract(_) => self.table = true,
+            Action::CsvRpt(terms) | Action::PrintRpt(terms) => terms.iter().for_each(|t| match t {
+                ReportTerm::Expr(e) => self.expr(e),
+                ReportTerm::Trix(..) | ReportTerm::ParContract(..) => self.table = true,
+                ReportTerm::Text(_) | ReportTerm::Hands(_) => {}
+            }),
+            Action::PrintAll
+            | Action::PrintSide(_)
+            | Action::PrintPbn
+            | Action::PrintCompact(None)
+            | Action::PrintOneLine(None)
+            | Action::Print(_)
+            | Action::Export(_) => {}
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match e {
+            Expr::Tricks(d, s) if !self.results.contains(&(d.index(), *s)) => self.results.push((d.index(), *s)),
+            Expr::Par(_) | Expr::ParAt(..) => self.table = true,
+            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) | Expr::Tricks(..) => {}
+            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => self.expr(a),
+            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => {
+                self.expr(a);
+                self.expr(b);
+                self.expr(c);
+            }
+            Expr::Compare(a, rest) => {
+                self.expr(a);
+                rest.iter().for_each(|(_, e)| self.expr(e));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DdNeeds;
+    use crate::eval::compile;
+    use crate::script::CompileOptions;
+
+    fn needs(script: &str) -> DdNeeds {
+        DdNeeds::of(&compile(script, "t.dlr", &CompileOptions::default()).unwrap().actions)
+    }
+
+    #[test]
+    fn actions_name_the_results_they_use() {
+        let f = needs("action frequency \"t\" (dds(north, notrumps), 5, 11), average tricks(south, spades) >= 10");
+        assert_eq!(f, DdNeeds { results: vec![(0, 4), (2, 3)], table: false });
+        assert!(needs("action printrpt(hcp(north), trix(deal))").table);
+        assert!(needs("action average par(NS)").table);
+        assert!(needs("condition tricks(north, spades) > 9\naction printall").is_empty());
+    }
+}
