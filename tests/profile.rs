@@ -131,3 +131,15 @@ fn a_run_that_matches_nothing_names_the_term_that_never_held() {
     let (_, err) = dealbench(&["-s", "1", "-g", "20000", "--profile"], script);
     assert!(err.contains("0 of 20000 deals matched: `hcp(north) > 37` never held"), "{err}");
 }
+
+#[test]
+fn without_profile_a_fruitless_run_names_the_term_from_a_sample() {
+    let script = "condition spades(north) >= 4 && hcp(north) > 37\naction printoneline\n";
+    let (out, err) = dealbench(&["-s", "1", "-g", "20000"], script);
+    assert!(!out.contains("Condition profile"), "{out}");
+    assert!(err.contains("0 of 20000 deals matched: `hcp(north) > 37` never held"), "{err}");
+    assert!(err.contains("fresh deals"), "{err}");
+    // A run that produced what it was asked to says nothing.
+    let (_, quiet) = dealbench(&["-s", "1", "-p", "3"], "condition hcp(north) >= 10\naction printoneline\n");
+    assert!(!quiet.contains("matched"), "{quiet}");
+}

@@ -10,7 +10,7 @@ use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand, Seat};
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
-use dealbench::run::profile::Profile;
+use dealbench::run::profile::{Profile, SAMPLE_DEALS};
 use dealbench::run::stats::Stats;
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
@@ -405,6 +405,7 @@ fn drive(
 ) -> (i32, Option<(Stats, Summary)>) {
     let mut meter = meter.map(|produce| Meter::start(std::io::stderr(), produce));
     let (generate_limit, produce_limit) = run::deal_limits(&program, &options);
+    let (sample_program, sample_options) = (program.clone(), options.clone());
     let handle = run::start(program, options);
     let mut profile: Option<Profile> = None;
     let stdout = std::io::stdout();
@@ -436,6 +437,10 @@ fn drive(
                     if let Some(note) = p.closing_note(n, produce_limit, g, generate_limit) {
                         eprintln!("dealbench: {note}");
                     }
+                } else if let Some(note) =
+                    sampled_note(&sample_program, &sample_options, &summary, produce_limit, generate_limit)
+                {
+                    eprintln!("dealbench: {note}");
                 }
                 let _ = out.flush();
                 if let Some(m) = meter {
@@ -464,6 +469,18 @@ fn drive(
     }
     let _ = out.flush();
     (code, None)
+}
+
+/// The closing note of a run that matched nothing or stopped far short without `--profile`:
+/// the term that never or rarely held, from the profile of a sample of fresh deals.
+fn sampled_note(program: &Program, options: &RunOptions, s: &Summary, produce: u64, generate: u64) -> Option<String> {
+    let short = s.produced == 0 || (s.generated >= generate && s.produced * 2 < produce);
+    if !short {
+        return None;
+    }
+    let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
+    let note = p.closing_note(s.produced, produce, s.generated, generate)?;
+    Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
 }
 
 #[allow(dead_code)]

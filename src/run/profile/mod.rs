@@ -9,8 +9,10 @@
 
 mod counts;
 mod report;
+mod sample;
 mod spec;
 
 pub use counts::{Count, Counts};
 pub use report::{Profile, Row};
+pub use sample::{SAMPLE_DEALS, sampled};
 pub use spec::Spec;

@@ -1,0 +1,34 @@
+//! A profile measured after a run, on fresh deals: what a run that matched nothing or stopped
+//! far short says about its condition when it was not profiled as it went (`--profile`).
+
+use super::{Counts, Profile, Spec};
+use crate::cards::Vul;
+use crate::dealing::FastStream;
+use crate::eval::{Ctx, Program};
+use crate::run::RunOptions;
+use crate::run::predeal::merged;
+
+/// Deals a sampled profile rests on: a few milliseconds of evaluation.
+pub const SAMPLE_DEALS: u64 = 20_000;
+
+/// The condition's profile over `deals` deals of the fast stream for `seed` and the run's
+/// predeal, every term on every deal. None when that would not be the run's condition on
+/// the run's deals: no terms, a double-dummy term (too slow to sample), a bias predeal, or
+/// deals read from a file.
+pub fn sampled(program: &Program, options: &RunOptions, seed: i64, deals: u64) -> Option<Profile> {
+    let spec = Spec::of(program)?;
+    if spec.solves() || program.script.bias_span.is_some() || options.deals.is_some() {
+        return None;
+    }
+    let predeal: Vec<_> =
+        merged(&program.script, &options.predeal_override).into_iter().map(|(s, c, _)| (s, c)).collect();
+    let stream = FastStream::new(seed as u64, &predeal);
+    let mut counts = Counts::new(&spec);
+    counts.stride = 1;
+    for i in 0..deals {
+        let deal = stream.deal(i);
+        let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: options.rnd_seed, dd: None, vulnerable: Vul::None };
+        counts.test(&spec, program, &mut ctx).ok()?;
+    }
+    Some(Profile::new(&spec, &counts))
+}
