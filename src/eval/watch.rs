@@ -4,6 +4,7 @@
 use super::{Ctx, Program};
 use crate::cards::{Deal, SEAT_NAMES};
 use crate::script::ast::{Expr, HandFn};
+use crate::script::parser::card_name;
 
 /// One watched value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +36,7 @@ impl Program {
             hand_calls(c, &mut calls);
         }
         for e in calls {
-            let name = call_name(&e);
+            let name = self.call_name(&e);
             if !out.iter().any(|w| w.name == name) {
                 out.push(Watch { value: self.show(&e, deal), name });
             }
@@ -70,7 +71,7 @@ fn hundredths(e: &Expr) -> bool {
 /// The hand-function calls in `e`, each once, in the order written.
 fn hand_calls(e: &Expr, out: &mut Vec<Expr>) {
     match e {
-        Expr::Hand(..) if !out.contains(e) => out.push(e.clone()),
+        Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) if !out.contains(e) => out.push(e.clone()),
         Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => hand_calls(a, out),
         Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
             hand_calls(a, out);
@@ -85,8 +86,23 @@ fn hand_calls(e: &Expr, out: &mut Vec<Expr>) {
     }
 }
 
+impl Program {
+    /// A call as written: `hcp(north)`, `spades(north)`, `shape(north, any 4333)`,
+    /// `hascard(north, AS)`.
+    fn call_name(&self, e: &Expr) -> String {
+        match e {
+            Expr::Shape(_, i) => self.script.shape_texts.get(*i).cloned().unwrap_or_else(|| "shape(…)".into()),
+            Expr::HasCard(seat, card) => {
+                let c = card_name(*card);
+                format!("hascard({}, {}{})", seat.name().to_lowercase(), &c[1..], &c[..1])
+            }
+            _ => hand_call_name(e),
+        }
+    }
+}
+
 /// A hand call as written: `hcp(north)`, `hcp(north, spades)`, `spades(north)`.
-fn call_name(e: &Expr) -> String {
+fn hand_call_name(e: &Expr) -> String {
     let Expr::Hand(f, seat, suit) = e else { return String::new() };
     let seat = SEAT_NAMES[*seat].to_lowercase();
     let name = match f {
@@ -128,6 +144,19 @@ mod tests {
                 "hcp(south) = 9",
                 "hearts(south) = 4"
             ]
+        );
+    }
+
+    #[test]
+    fn shape_and_hascard_calls_as_written() {
+        let src = "condition shape(north, any 4333 + 5xxx) && hascard(south, AS) && shape{north, 5+xxx}\n";
+        let p = crate::eval::compile(src, "w.dlr", &Default::default()).unwrap();
+        // North 5-3-3-2, South holds the ace of spades.
+        let deal = parse_deal("N:KQJ52.K32.A32.32 7643.T987.QJT9.8 AT98.AQ54.K5.765 .J6.8764.AKQJT94").unwrap();
+        let w: Vec<String> = p.watch(&deal).iter().map(|w| format!("{} = {}", w.name, w.value)).collect();
+        assert_eq!(
+            w,
+            ["shape(north, any 4333 + 5xxx) = true", "hascard(south, AS) = true", "shape{north, 5+xxx} = true"]
         );
     }
 }

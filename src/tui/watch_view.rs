@@ -58,6 +58,7 @@ impl PaneView for WatchPane {
             .map(|w| w.name.chars().count())
             .max()
             .unwrap_or(0)
+            .min(NAME_WIDTH)
             .min((inner.width as usize).saturating_sub(8));
         let lines: Vec<Line> = watch
             .iter()
@@ -68,11 +69,23 @@ impl PaneView for WatchPane {
                     _ => t.get("constant.numeric"),
                 };
                 Line::from(vec![
-                    Span::styled(format!("{:<nw$} = ", w.name), t.get("ui.text")),
+                    Span::styled(format!("{:<nw$} = ", cut(&w.name, nw)), t.get("ui.text")),
                     Span::styled(w.value.clone(), style),
                 ])
             })
             .collect();
         f.render_widget(Paragraph::new(lines), inner);
     }
+}
+
+/// The widest a name is shown: a long `shape(…)` call is cut, so the values stay in view.
+const NAME_WIDTH: usize = 24;
+
+/// `text` cut to `width` characters, the last one `…` when it was longer.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{head}…")
 }

@@ -323,12 +323,25 @@ impl Parser {
             if call != Call::Shape {
                 return Err(self.unknown_function(name, span));
             }
-            return self.shape_braces(&body);
+            let e = self.shape_braces(&body)?;
+            self.shape_written(span.to(self.prev_span()));
+            return Ok(e);
         }
         self.bump(); // (
         let e = self.call_args(call, span)?;
-        self.expect_op(")", &format!("to close `{name}(`"))?;
+        let end = self.expect_op(")", &format!("to close `{name}(`"))?;
+        if call == Call::Shape {
+            self.shape_written(span.to(end));
+        }
         Ok(e)
+    }
+
+    /// Records the text of the `shape` call just parsed, for the watch values.
+    fn shape_written(&mut self, span: Span) {
+        // A `shape{…}` body token ends before its closing brace.
+        let end = if self.src[span.end..].starts_with('}') { span.end + 1 } else { span.end };
+        let text = self.src.get(span.start..end).unwrap_or("shape(…)");
+        self.script.shape_texts.push(text.split_whitespace().collect::<Vec<_>>().join(" "));
     }
 
     /// The arguments the vocabulary entry describes, and the expression it builds.

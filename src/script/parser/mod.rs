@@ -71,6 +71,8 @@ pub struct Script {
     pub counts: [[i32; 13]; 12],
     /// One table per `shape()` call.
     pub shapes: Vec<ShapeTable>,
+    /// Each `shape()` call as written, as `shapes` orders them.
+    pub shape_texts: Vec<String>,
     /// Warnings (the script runs).
     pub warnings: Vec<Diagnostic>,
     /// The condition's and the variables' terms as written, for the profile and watch values.
@@ -126,6 +128,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             bias_span: None,
             counts: DEFAULT_COUNTS,
             shapes: Vec::new(),
+            shape_texts: Vec::new(),
             warnings: Vec::new(),
             explain: Default::default(),
             hand_types: Vec::new(),
