@@ -38,12 +38,12 @@ impl Seat {
 
     /// Its name: `North` … `West`.
     pub fn name(self) -> &'static str {
-        ["North", "East", "South", "West"][self.index()]
+        super::SEAT_NAMES[self.index()]
     }
 
     /// Its letter, upper case: `N` … `W`.
     pub fn letter(self) -> char {
-        ['N', 'E', 'S', 'W'][self.index()]
+        super::SEAT_CHARS[self.index()].to_ascii_uppercase() as char
     }
 
     /// Its side: 0 North-South, 1 East-West.
@@ -83,7 +83,7 @@ impl Suit {
 
     /// Its letter: `C`, `D`, `H`, `S`.
     pub fn letter(self) -> char {
-        ['C', 'D', 'H', 'S'][self.index()]
+        super::SUIT_CHARS[self.index()] as char
     }
 }
 

@@ -223,7 +223,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
         .iter()
         .map(|(seat, cards)| {
             let hand = Hand(cards.iter().fold(0, |a, c| a | c.bit()));
-            format!("-{} {}", ["N", "E", "S", "W"][*seat], hand.dotted())
+            format!("-{} {}", seat.letter(), hand.dotted())
         })
         .collect();
     if options.rnd_seed != 0 {

@@ -12,7 +12,7 @@
 
 use super::DealingError;
 use super::random::BsdRandom;
-use crate::cards::{Card, Deal, Hand, Seat, Suit};
+use crate::cards::{Card, Deal, Hand, SEAT_NAMES, Seat, Suit};
 
 /// Attempts of DealerV2_4's fill at one deal before a fill known to fit is used instead.
 const TRIES: usize = 1_000;
@@ -150,7 +150,6 @@ impl BiasDealer {
 /// Why a set of predealt cards and bias lengths can never be dealt, if it cannot; else a fill
 /// of the left-over cards that fits, `[suit][seat]`.
 pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4], DealingError> {
-    const SEATS: [&str; 4] = ["North", "East", "South", "West"];
     const SUITS: [&str; 4] = ["club", "diamond", "heart", "spade"];
     let mut held = [[0u8; 4]; 4];
     for &(seat, card) in predeal {
@@ -163,7 +162,7 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4
                 if held[seat][suit] > len {
                     return Err(format!(
                         "{} is predealt {} {}s but must hold exactly {len}",
-                        SEATS[seat], held[seat][suit], SUITS[suit]
+                        SEAT_NAMES[seat], held[seat][suit], SUITS[suit]
                     )
                     .into());
                 }
@@ -172,7 +171,7 @@ pub fn check(predeal: &[(Seat, Card)], lengths: &Lengths) -> Result<[[i64; 4]; 4
         }
         let total: u8 = (0..4).map(|s| held[seat][s] + extra[seat][s]).sum();
         if total > 13 {
-            return Err(format!("suit lengths too long for {}: {total} cards", SEATS[seat]).into());
+            return Err(format!("suit lengths too long for {}: {total} cards", SEAT_NAMES[seat]).into());
         }
     }
     let mut pool = [0i64; 4];

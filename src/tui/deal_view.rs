@@ -120,7 +120,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     let centre = vec![
         Line::raw(""),
         Line::styled(format!("Board {}", app.board_number(d.number)), t.get("ui.title.focus")),
-        Line::styled(format!("Dealer {}", ["N", "E", "S", "W"][dealer]), t.get("ui.text")),
+        Line::styled(format!("Dealer {}", dealer.letter()), t.get("ui.text")),
         Line::styled(format!("Vul {}", vul.pbn()), t.get("ui.text")),
     ];
     put(f, x0 + cw + 1, y + 5, centre);
