@@ -30,16 +30,7 @@ fn run(d: &Path, args: &[&str]) -> String {
 
 /// South's high-card points in a `printoneline` line.
 fn south_hcp(line: &str) -> u32 {
-    let hand = line.split(" s ").nth(1).unwrap().split(' ').next().unwrap();
-    hand.chars()
-        .map(|c| match c {
-            'A' => 4,
-            'K' => 3,
-            'Q' => 2,
-            'J' => 1,
-            _ => 0,
-        })
-        .sum()
+    common::points(line.split(" s ").nth(1).unwrap().split(' ').next().unwrap())
 }
 
 /// The ladder band of a deal line: 0, 1 or 2.

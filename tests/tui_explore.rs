@@ -1,6 +1,7 @@
 //! Key-driven tests of exploring a run: the filter prompt over the kept deals and the seed
 //! re-runs keep, with the reseed key.
 
+mod common;
 mod tui_common;
 
 use dealbench::cards::parse_deal;
@@ -11,16 +12,7 @@ use tui_common::{DEALS, alt, app, key, screen, type_str};
 
 /// High-card points of `seat` in a deal of the fixture, counted from its PBN text.
 fn hcp(deal: &str, seat: usize) -> u32 {
-    let hand = deal[2..].split(' ').nth(seat).unwrap();
-    hand.chars()
-        .map(|c| match c {
-            'A' => 4,
-            'K' => 3,
-            'Q' => 2,
-            'J' => 1,
-            _ => 0,
-        })
-        .sum()
+    common::points(deal[2..].split(' ').nth(seat).unwrap())
 }
 
 fn filter(a: &mut App, text: &str) -> Vec<Effect> {

@@ -62,3 +62,16 @@ pub fn run_stdin(script: &str, args: &[&str]) -> (String, String, Option<i32>) {
     let out = child.wait_with_output().unwrap();
     (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
 }
+
+/// High-card points (4-3-2-1) of a hand written with rank letters, as `AKJ5.T2.Q64.873`.
+pub fn points(hand: &str) -> u32 {
+    hand.chars()
+        .map(|c| match c {
+            'A' => 4,
+            'K' => 3,
+            'Q' => 2,
+            'J' => 1,
+            _ => 0,
+        })
+        .sum()
+}
