@@ -104,12 +104,19 @@ pub fn printpbn(out: &mut String, board: u64, deal: &Deal, cx: &PbnContext) {
         }
     }
     let _ = writeln!(out, "[Site \"-\"]\n[Date \"{}\"]\n[Board \"{}\"]", cx.date, board + 1);
-    out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
     let dealer = cx.dealer.unwrap_or(Seat::from_index(board as usize));
     let vul = cx.vulnerable.unwrap_or_else(|| Vul::of_board(board + 1));
+    table_tags(out, dealer, vul, &deal.pbn());
+}
+
+/// The tags of a PBN board after `[Board]`, as printpbn writes them: the players, dealer,
+/// vulnerability, the `[Deal]` value given, and unknown declarer, contract and result; then
+/// the blank line that ends the board.
+pub(super) fn table_tags(out: &mut String, dealer: Seat, vul: Vul, deal: &str) {
+    out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
     let _ = writeln!(out, "[Dealer \"{}\"]", dealer.letter());
     let _ = writeln!(out, "[Vulnerable \"{}\"]", vul.pbn());
-    let _ = writeln!(out, "[Deal \"{}\"]", deal.pbn());
+    let _ = writeln!(out, "[Deal \"{deal}\"]");
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }
 

@@ -14,11 +14,8 @@ pub fn board(out: &mut String, board: &Board, event: &str) {
     let first = board.dealer;
     let hands: Vec<String> = (0..4).map(|i| board.deal.hands[first.after(i)].dotted()).collect();
     let _ = writeln!(out, "[Event \"{event}\"]\n[Site \"-\"]\n[Date \"????.??.??\"]\n[Board \"{}\"]", board.number);
-    out.push_str("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
-    let _ = writeln!(out, "[Dealer \"{}\"]", first.letter());
-    let _ = writeln!(out, "[Vulnerable \"{}\"]", board.vulnerable.pbn());
-    let _ = writeln!(out, "[Deal \"{}:{}\"]", first.letter(), hands.join(" "));
-    out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
+    let deal = format!("{}:{}", first.letter(), hands.join(" "));
+    super::deal::table_tags(out, first, board.vulnerable, &deal);
 }
 
 /// Text as a PBN tag value: `\` and `"` escaped with a backslash, line breaks and other
