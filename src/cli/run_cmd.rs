@@ -7,7 +7,7 @@ use super::stats_out::StatsOut;
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
 use dealbench::cards::input::{DealReader, Record};
-use dealbench::cards::{Deal, Hand, Seat};
+use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
@@ -481,9 +481,4 @@ fn sampled_note(program: &Program, options: &RunOptions, s: &Summary, produce: u
     let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
     let note = p.closing_note(s.produced, produce, s.generated, generate)?;
     Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
-}
-
-#[allow(dead_code)]
-fn seat_name(s: Seat) -> &'static str {
-    dealbench::cards::SEAT_NAMES[s]
 }
