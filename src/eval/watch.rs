@@ -5,6 +5,7 @@ use super::{Ctx, Program};
 use crate::cards::{Deal, SEAT_NAMES};
 use crate::script::ast::{Expr, HandFn};
 use crate::script::parser::card_name;
+use crate::script::vocab::hand_function_name;
 
 /// One watched value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,10 +15,6 @@ pub struct Watch {
     /// Its value on the deal: a number, `true` / `false`, or why there is none.
     pub value: String,
 }
-
-const ROWS: [&str; 12] =
-    ["hcp", "controls", "tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13"];
-const SUITS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
 
 impl Program {
     /// The watch values of `deal`: the variables in the order defined, then the hand
@@ -105,17 +102,12 @@ impl Program {
 fn hand_call_name(e: &Expr) -> String {
     let Expr::Hand(f, seat, suit) = e else { return String::new() };
     let seat = SEAT_NAMES[*seat].to_lowercase();
-    let name = match f {
-        HandFn::Length => return format!("{}({seat})", SUITS[suit.map_or(0, |s| s.index())]),
-        HandFn::Row(r) => ROWS.get(*r).copied().unwrap_or("hcp"),
-        HandFn::Losers => "losers",
-        HandFn::Quality => "quality",
-        HandFn::Cccc => "cccc",
-        HandFn::Ltc => "ltc",
-    };
+    let name = hand_function_name(*f, *suit).unwrap_or("?");
     match suit {
-        Some(s) => format!("{name}({seat}, {})", SUITS[s.index()]),
-        None => format!("{name}({seat})"),
+        Some(s) if *f != HandFn::Length => {
+            format!("{name}({seat}, {})", hand_function_name(HandFn::Length, Some(*s)).unwrap_or("?"))
+        }
+        _ => format!("{name}({seat})"),
     }
 }
 

@@ -166,6 +166,18 @@ pub fn call_of(name: &str) -> Option<Call> {
     resolve(name).filter(|en| en.kind == Kind::Function).and_then(|en| en.call)
 }
 
+/// The name of the function (not an alias) that computes `f` for a hand: for a length, the
+/// suit's own word (`spades`); else the function whatever its suit argument (`hcp`).
+pub fn hand_function_name(f: HandFn, suit: Option<Suit>) -> Option<&'static str> {
+    let wanted = |call: Call| match call {
+        Call::Hand(HandFn::Length, SuitArg::Fixed(s)) => f == HandFn::Length && suit == Some(s),
+        Call::Hand(g, _) => g == f && f != HandFn::Length,
+        _ => false,
+    };
+    let canonical = |en: &&Entry| en.alias_of.is_none() && en.kind == Kind::Function;
+    VOCAB.iter().filter(canonical).find(|en| en.call.is_some_and(wanted)).map(|en| en.name)
+}
+
 /// True when `name` starts an action of an `action` list.
 pub fn is_action(name: &str) -> bool {
     VOCAB.iter().any(|en| en.name == name && (en.kind == Kind::Action || en.in_actions))
@@ -937,6 +949,18 @@ pub static VOCAB: &[Entry] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hand_functions_are_named_by_their_own_words() {
+        let rows: Vec<_> = (0..12).map(|r| hand_function_name(HandFn::Row(r), None)).collect();
+        let want =
+            ["hcp", "controls", "tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13"];
+        assert_eq!(rows, want.map(Some));
+        let suits: Vec<_> = Suit::ALL.into_iter().map(|s| hand_function_name(HandFn::Length, Some(s))).collect();
+        assert_eq!(suits, ["clubs", "diamonds", "hearts", "spades"].map(Some));
+        let other = [HandFn::Losers, HandFn::Quality, HandFn::Cccc, HandFn::Ltc].map(|f| hand_function_name(f, None));
+        assert_eq!(other, ["losers", "quality", "cccc", "ltc"].map(Some));
+    }
 
     #[test]
     fn names_are_unique_and_aliases_resolve() {
