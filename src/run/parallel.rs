@@ -118,7 +118,7 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
         }
         other => Cutter::Deals(other),
     };
-    let batch = batch_size(&cutter, solves);
+    let batch = batch_size(&cutter, solves, lim.generate, threads);
     let cutting = Mutex::new(Cutting { cutter, first: 0, number: 0, generate: lim.generate, batch });
     let dealing = Dealing { fast: fast.as_ref(), dealer: dealer.as_ref().map(|(s, c)| (&**s, c)) };
     std::thread::scope(|sc| {
@@ -151,13 +151,15 @@ enum Solves {
 }
 
 /// Deals per batch: a few when the condition solves deals, so every worker gets a share, and
-/// not many more when the matching deals are solved for the actions; otherwise enough that
-/// handing batches over costs little, yet a block of dealer.exe's stream and its permutations
-/// stay in a core's cache.
-fn batch_size(cutter: &Cutter, solves: Solves) -> u64 {
+/// when the matching deals are solved for the actions, not many more, and a few from a deal
+/// file (most of whose deals may match) or from a short run (so that each worker gets several
+/// batches); otherwise enough that handing batches over costs little, yet a block of
+/// dealer.exe's stream and its permutations stay in a core's cache.
+fn batch_size(cutter: &Cutter, solves: Solves, generate: u64, threads: usize) -> u64 {
     match cutter {
         _ if solves == Solves::Condition => 8,
-        _ if solves == Solves::Actions => 128,
+        Cutter::Deals(_) if solves == Solves::Actions => 4,
+        _ if solves == Solves::Actions => (generate / (threads as u64 * 8)).clamp(1, 128),
         Cutter::Numbers => 16_384,
         Cutter::Blocks(_) => 4_096,
         Cutter::Deals(_) => 2_048,
