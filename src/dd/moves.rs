@@ -1,6 +1,6 @@
 //! Move generation (one card per rank-equivalent sequence) and heuristic move ordering.
 
-use super::search::{CUTOFF_SHIFT, Search, Trick, suit_bits, top_bit};
+use super::search::{Search, Trick, suit_bits, top_bit};
 
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
@@ -65,7 +65,7 @@ fn representatives<const F: bool>(h: u64, all: u64) -> u64 {
 impl Search {
     /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
     #[inline(always)]
-    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, key: u64, list: &mut MoveList) {
+    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
         let hand = self.hands[player];
         if pos > 0 {
             let follow = suit_bits(hand, t.lead_suit);
@@ -76,15 +76,6 @@ impl Search {
             }
         } else {
             self.lead_moves::<F>(player, list);
-        }
-        let entry = self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
-        if entry & !63 == Self::cutoff_entry(key, 0) {
-            let killer = (entry & 63) as u8;
-            for i in 0..list.len {
-                if list.cards[i] == killer {
-                    list.scores[i] = i16::MAX;
-                }
-            }
         }
         list.sort();
     }

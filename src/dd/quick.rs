@@ -1,6 +1,7 @@
 //! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
 //! and sure tricks for the defenders (their high trumps, and a first trick when they hold the top
-//! card of every suit the leader has).
+//! card of every suit the leader has; at notrump, one trick a suit when one defender holds them
+//! all).
 
 use super::search::{SUIT, Search, suit_bits, top_bit};
 
@@ -194,7 +195,10 @@ impl Search {
             return (m, rel);
         };
         if m == 0 {
-            return (1, first);
+            // At notrump, one defender holding all those top cards cashes them all in turn.
+            let one_holds = |h: usize| self.hands[h] & first == first;
+            let n = if self.trump == 4 && (one_holds(lho) || one_holds(rho)) { first.count_ones() } else { 1 };
+            return (n as i32, first);
         }
         let t = self.trump;
         let only_trumps = |h: usize| self.hands[h] == suit_bits(self.hands[h], t) << (16 * t);

@@ -59,7 +59,40 @@ const CANCEL_EVERY: u64 = 4096;
 const CUTOFF_BITS: u32 = 16;
 const CUTOFF_SLOTS: usize = 1 << CUTOFF_BITS;
 /// Shift from a cut-off key to its slot.
-pub(crate) const CUTOFF_SHIFT: u32 = 64 - CUTOFF_BITS;
+const CUTOFF_SHIFT: u32 = 64 - CUTOFF_BITS;
+
+/// What the moves tried at a node that all failed add up to: the best bound among them, the
+/// union of the cards they relied on, and the cards shown irrelevant (lower than every relevant
+/// card of their suit), which need not be tried.
+struct Failed {
+    best: i32,
+    rel: u64,
+    skip: u64,
+}
+
+impl Failed {
+    /// Adds a failed move: `card` gave the bound `v` relying on `rel`.
+    #[inline(always)]
+    fn add(&mut self, card: u32, v: i32, rel: u64, ns_to_move: bool) {
+        self.best = if ns_to_move { self.best.max(v) } else { self.best.min(v) };
+        self.rel |= rel;
+        let suit = SUIT << (16 * (card / 16));
+        let r = rel & suit;
+        let floor = if r == 0 { suit } else { (r & r.wrapping_neg()) - 1 };
+        if 1u64 << card & floor != 0 {
+            self.skip |= floor & suit;
+        }
+    }
+}
+
+/// Are cards `a` and `b` of `hand` equivalent: of one suit, with no card of `all` between them
+/// held by another hand?
+#[inline(always)]
+fn equivalent(all: u64, hand: u64, a: u32, b: u32) -> bool {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let between = ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+    a / 16 == b / 16 && all & between & !hand == 0
+}
 
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
@@ -274,11 +307,9 @@ impl Search {
             // Stored too: the entry's pattern may decide positions the quick tricks do not.
             return (self.ns_won + ns, self.remember::<F>(leader, pat, &own, qrel, ns, ns_leads));
         }
-        if side_need == self.tricks_left || self.trump < 4 {
-            let (d, rel) = self.defenders_tricks(leader);
-            if self.tricks_left - d < side_need {
-                return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, self.without_bottoms(rel));
-            }
+        let (d, rel) = self.defenders_tricks(leader);
+        if self.tricks_left - d < side_need {
+            return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, self.without_bottoms(rel));
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (v, rel) = self.play_d::<F, 0>(&trick, beta);
@@ -383,7 +414,8 @@ impl Search {
     }
 
     /// A card node: `P` cards of the trick already played (a constant, so each position is
-    /// compiled on its own).
+    /// compiled on its own). The card that last cut off here is tried before the others are
+    /// generated and ordered.
     #[inline(always)]
     fn play<const F: bool, const P: usize>(&mut self, t: &Trick, beta: i32) -> (i32, u64) {
         let pos = P;
@@ -393,56 +425,78 @@ impl Search {
         }
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
-        let mut list = MoveList::default();
         let key = self.cutoff_key(t, pos, player);
-        self.prefetch_cutoff(key);
-        self.gen_moves::<F>(t, pos, player, key, &mut list);
-        let mut rel_union = 0u64;
-        // The best bound of a failing move: North-South's most when they move, least otherwise.
-        let mut best = if ns_to_move { 0 } else { 13 };
-        // Cards shown irrelevant: lower than every relevant card of their suit.
-        let mut skip = 0u64;
-        for i in 0..list.len {
-            let card = list.cards[i] as u32;
-            let bit = 1u64 << card;
-            if skip & bit != 0 {
-                continue;
-            }
-            let mut nt = *t;
-            if pos == 0 {
-                nt.lead_suit = card as usize / 16;
-                nt.win_card = card;
-                nt.win_seat = player;
-            } else if self.beats(card, t.win_card) {
-                nt.win_card = card;
-                nt.win_seat = player;
-            }
-            nt.played |= bit;
-            let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
-            self.hands[player] ^= bit;
-            self.shape -= nibble;
-            let (v, rel) = match P {
-                0 => self.play_d::<F, 1>(&nt, beta),
-                1 => self.play_d::<F, 2>(&nt, beta),
-                2 => self.play_d::<F, 3>(&nt, beta),
-                _ => self.finish_trick::<F>(&nt, beta),
-            };
-            self.hands[player] ^= bit;
-            self.shape += nibble;
+        let slot = (key >> CUTOFF_SHIFT) as usize;
+        let entry = self.cutoffs[slot];
+        let mut failed = Failed { best: if ns_to_move { 0 } else { 13 }, rel: 0, skip: 0 };
+        let mut killer = None;
+        if entry & !63 == Self::cutoff_entry(key, 0) && self.legal(t, pos, player, entry & 63) {
+            let card = entry & 63;
+            let (v, rel) = self.try_card::<F, P>(t, player, card, beta);
             if (v >= beta) == ns_to_move {
-                self.cutoffs[(key >> CUTOFF_SHIFT) as usize] = Self::cutoff_entry(key, card);
                 return (v, rel);
             }
-            best = if ns_to_move { best.max(v) } else { best.min(v) };
-            rel_union |= rel;
-            let suit = card / 16;
-            let r = rel & (SUIT << (16 * suit));
-            let floor = if r == 0 { SUIT << (16 * suit) } else { (r & r.wrapping_neg()) - 1 };
-            if bit & floor != 0 {
-                skip |= floor & (SUIT << (16 * suit));
-            }
+            failed.add(card, v, rel, ns_to_move);
+            killer = Some(card);
         }
-        (best, rel_union)
+        let mut list = MoveList::default();
+        self.gen_moves::<F>(t, pos, player, &mut list);
+        let hand = self.hands[player];
+        for i in 0..list.len {
+            let card = list.cards[i] as u32;
+            if failed.skip & 1u64 << card != 0 || killer.is_some_and(|k| equivalent(self.all, hand, k, card)) {
+                continue;
+            }
+            let (v, rel) = self.try_card::<F, P>(t, player, card, beta);
+            if (v >= beta) == ns_to_move {
+                self.cutoffs[slot] = Self::cutoff_entry(key, card);
+                return (v, rel);
+            }
+            failed.add(card, v, rel, ns_to_move);
+        }
+        (failed.best, failed.rel)
+    }
+
+    /// Is `card` a legal play for `player`, `pos` cards into trick `t`?
+    #[inline(always)]
+    fn legal(&self, t: &Trick, pos: usize, player: usize, card: u32) -> bool {
+        let hand = self.hands[player];
+        hand >> card & 1 != 0 && (pos == 0 || card as usize / 16 == t.lead_suit || suit_bits(hand, t.lead_suit) == 0)
+    }
+
+    /// Plays `card` for `player` and searches on; North-South's tricks as a bound and the
+    /// cards it relies on.
+    #[inline(always)]
+    fn try_card<const F: bool, const P: usize>(
+        &mut self,
+        t: &Trick,
+        player: usize,
+        card: u32,
+        beta: i32,
+    ) -> (i32, u64) {
+        let bit = 1u64 << card;
+        let mut nt = *t;
+        if P == 0 {
+            nt.lead_suit = card as usize / 16;
+            nt.win_card = card;
+            nt.win_seat = player;
+        } else if self.beats(card, t.win_card) {
+            nt.win_card = card;
+            nt.win_seat = player;
+        }
+        nt.played |= bit;
+        let nibble = 1u64 << ((player * 4 + card as usize / 16) * 4);
+        self.hands[player] ^= bit;
+        self.shape -= nibble;
+        let out = match P {
+            0 => self.play_d::<F, 1>(&nt, beta),
+            1 => self.play_d::<F, 2>(&nt, beta),
+            2 => self.play_d::<F, 3>(&nt, beta),
+            _ => self.finish_trick::<F>(&nt, beta),
+        };
+        self.hands[player] ^= bit;
+        self.shape += nibble;
+        out
     }
 
     /// Key of the cut-off cache: the seat and position in the trick with, for a lead, the
@@ -459,17 +513,6 @@ impl Search {
             (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4)
         };
         (cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1
-    }
-
-    /// Starts loading the cut-off cache slot of `key` (move generation runs meanwhile).
-    #[inline(always)]
-    fn prefetch_cutoff(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const u32 = &self.cutoffs[(key >> CUTOFF_SHIFT) as usize];
-            // SAFETY: prefetching has no effect on memory; the pointer is in bounds anyway.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast()) };
-        }
     }
 
     /// A cut-off cache entry: bits of `key` below those that index the slot, with `card` in the
