@@ -99,7 +99,7 @@ fn keeps_only_the_last_n_deals() {
     let g = a.generation;
     let deal = a.results.deals[0].deal;
     let more: Vec<Event> = (4..=6)
-        .map(|n| Event::Matched(Box::new(MatchedDeal { number: n, generated: n * 10, deal, printed: String::new() })))
+        .map(|n| Event::Matched(Box::new(MatchedDeal { number: n, generated: n * 10, deal, printed: String::new(), known: None })))
         .collect();
     let _ = a.on_run_msgs(g, more);
     let kept: Vec<u64> = a.results.deals.iter().map(|d| d.number).collect();
@@ -125,7 +125,7 @@ fn stale_generations_are_dropped() {
     a.on_run_started(old + 1, TableInfo::default(), Vec::new());
     assert_eq!(a.state, RunState::Running);
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[0]).unwrap();
-    let stale = vec![Event::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new() }))];
+    let stale = vec![Event::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new(), known: None }))];
     let _ = a.on_run_msgs(old, stale);
     // The old results stay, marked stale, until the new run reports.
     assert_eq!(a.results.deals.len(), 3);
@@ -369,7 +369,7 @@ fn a_new_run_asks_for_the_solve_of_its_first_deal() {
     let _ = a.request_run();
     a.on_run_started(g, TableInfo::default(), Vec::new());
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[1]).unwrap();
-    let m = Event::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
+    let m = Event::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new(), known: None }));
     let effects = a.on_run_msgs(g, vec![m]);
     assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
 }
