@@ -14,7 +14,7 @@
 //!
 //! Prints CPU ms per deal for each pass; every answer is checked against the file.
 
-use dealbench::cards::{Deal, parse_deal};
+use dealbench::cards::{Deal, Seat, parse_deal};
 use dealbench::dd::Solver;
 
 fn main() {
@@ -28,7 +28,7 @@ fn main() {
         let p: Vec<usize> = v.split(',').map(|x| x.trim().parse().expect("DD_FIXED=declarer,strain")).collect();
         (p[0], p[1])
     });
-    let cases: Vec<(Deal, usize, usize, u8)> = text
+    let cases: Vec<(Deal, Seat, usize, u8)> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
         .take(limit)
@@ -38,12 +38,12 @@ fn main() {
             let deal = parse_deal(fields.next().unwrap()).expect("deal");
             let want: Vec<u8> = fields.next().unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
             if let Some((declarer, strain)) = fixed {
-                return (deal, declarer, strain, want[0]);
+                return (deal, Seat::from_index(declarer), strain, want[0]);
             }
             let (declarer, strain) = (i % 4, i % 5);
             // The file's order: strain S, H, D, C, NT outer, declarer N, E, S, W inner.
             let dds_strain = if strain == 4 { 4 } else { 3 - strain };
-            (deal, declarer, strain, want[dds_strain * 4 + declarer])
+            (deal, Seat::from_index(declarer), strain, want[dds_strain * 4 + declarer])
         })
         .collect();
     let mut solver = Solver::new();

@@ -5,7 +5,7 @@
 mod common;
 
 use common::golden_dd::{GoldenDeal, golden_sets, limit};
-use dealbench::cards::{Deal, Vul};
+use dealbench::cards::{Deal, Seat, Vul};
 use dealbench::dd::DdError;
 use dealbench::eval::{Ctx, DoubleDummy, compile};
 use dealbench::script::CompileOptions;
@@ -21,12 +21,12 @@ impl DoubleDummy for Recorder {
         self.asked.push("table".into());
         Ok(self.table)
     }
-    fn tricks(&mut self, _: &Deal, d: usize, s: usize) -> Result<u8, DdError> {
-        self.asked.push(format!("tricks {d} {s}"));
+    fn tricks(&mut self, _: &Deal, d: Seat, s: usize) -> Result<u8, DdError> {
+        self.asked.push(format!("tricks {} {s}", d.index()));
         Ok(self.table[d][s])
     }
-    fn at_least(&mut self, _: &Deal, d: usize, s: usize, t: i32) -> Result<bool, DdError> {
-        self.asked.push(format!("at_least {d} {s} {t}"));
+    fn at_least(&mut self, _: &Deal, d: Seat, s: usize, t: i32) -> Result<bool, DdError> {
+        self.asked.push(format!("at_least {} {s} {t}", d.index()));
         Ok(i32::from(self.table[d][s]) >= t)
     }
     fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {

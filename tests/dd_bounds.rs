@@ -5,6 +5,7 @@
 mod common;
 
 use common::golden_dd::{GoldenDeal, golden_sets, limit};
+use dealbench::cards::Seat;
 use dealbench::dd::{Known, Solver};
 
 /// Checks one deal; returns what disagrees.
@@ -13,7 +14,7 @@ fn check_deal(solver: &mut Solver, g: &GoldenDeal, i: usize) -> Vec<String> {
     let deal = &g.deal;
     // Each result alone, nothing known.
     for (d, s) in (0..20).map(|k| (k % 4, k / 4)) {
-        let got = solver.tricks(deal, d, s).unwrap();
+        let got = solver.tricks(deal, Seat::from_index(d), s).unwrap();
         if got != g.tricks[d][s] {
             errors.push(format!("deal {i}: tricks({d}, {s}) = {got}, want {}", g.tricks[d][s]));
         }
@@ -22,7 +23,7 @@ fn check_deal(solver: &mut Solver, g: &GoldenDeal, i: usize) -> Vec<String> {
     for (d, s) in (0..20).map(|k| (k / 5, k % 5)) {
         let want = i32::from(g.tricks[d][s]);
         for t in [0, want - 1, want, want + 1, want + 2, 7, 10, 14] {
-            let got = solver.at_least(deal, d, s, t).unwrap();
+            let got = solver.at_least(deal, Seat::from_index(d), s, t).unwrap();
             if got != (want >= t) {
                 errors.push(format!("deal {i}: at_least({d}, {s}, {t}) = {got}, want {}", want >= t));
             }
@@ -32,13 +33,13 @@ fn check_deal(solver: &mut Solver, g: &GoldenDeal, i: usize) -> Vec<String> {
     let mut known = Known::of(deal);
     for (k, t) in (0..20).zip([9, 4, 7, 11, 6].into_iter().cycle()) {
         let (d, s) = (k % 4, (k * 3) % 5);
-        let got = solver.at_least_known(deal, &mut known, d, s, t).unwrap();
+        let got = solver.at_least_known(deal, &mut known, Seat::from_index(d), s, t).unwrap();
         if got != (i32::from(g.tricks[d][s]) >= t) {
             errors.push(format!("deal {i}: at_least_known({d}, {s}, {t}) = {got}"));
         }
     }
     if i.is_multiple_of(2) {
-        let got = solver.tricks_known(deal, &mut known, i % 4, i % 5).unwrap();
+        let got = solver.tricks_known(deal, &mut known, Seat::from_index(i), i % 5).unwrap();
         if got != g.tricks[i % 4][i % 5] {
             errors.push(format!("deal {i}: tricks_known after bounds = {got}"));
         }

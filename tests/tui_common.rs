@@ -75,6 +75,7 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
             generated: 100 * (i as u64 + 1),
             deal,
             printed,
+            known: None,
         })));
     }
     msgs.push(Event::Stats(Box::new(stats())));

@@ -86,7 +86,7 @@ fn the_solver_fills_the_dd_table() {
     let deal =
         dealbench::cards::parse_deal("N:KJT7.T.AJT.K9653 A52.AJ654.9542.8 Q96.KQ3.Q3.AQJ74 843.9872.K876.T2").unwrap();
     let t = Instant::now();
-    let r = engine::solve_dd(&deal, dealbench::cards::Vul::None).expect("solves");
+    let r = engine::solve_dd(&deal, dealbench::cards::Vul::None, None).expect("solves");
     eprintln!("dd table in {:?}", t.elapsed());
     assert!(r.tricks.iter().flatten().all(|&n| n <= 13), "{:?}", r.tricks);
     // North holds the spade and club strength: at least as many tricks there as in hearts.

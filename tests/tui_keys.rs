@@ -10,6 +10,11 @@ use dealbench::tui::ui;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use tui_common::{alt, app, ctrl, key, screen, type_str};
 
+/// A matched deal as a run reports it, printing nothing and solving nothing.
+fn matched(number: u64, generated: u64, deal: dealbench::cards::Deal) -> Event {
+    Event::Matched(Box::new(MatchedDeal { number, generated, deal, printed: String::new(), known: None }))
+}
+
 fn saved_run(app: &mut App) -> Vec<Effect> {
     let effects = app.on_key(ctrl('s'));
     let [Effect::Save { path, text }] = effects.as_slice() else { panic!("expected a save, got {effects:?}") };
@@ -98,9 +103,7 @@ fn keeps_only_the_last_n_deals() {
     a.keep = 2;
     let g = a.generation;
     let deal = a.results.deals[0].deal;
-    let more: Vec<Event> = (4..=6)
-        .map(|n| Event::Matched(Box::new(MatchedDeal { number: n, generated: n * 10, deal, printed: String::new() })))
-        .collect();
+    let more: Vec<Event> = (4..=6).map(|n| matched(n, n * 10, deal)).collect();
     let _ = a.on_run_msgs(g, more);
     let kept: Vec<u64> = a.results.deals.iter().map(|d| d.number).collect();
     assert_eq!(kept, vec![5, 6]);
@@ -125,7 +128,7 @@ fn stale_generations_are_dropped() {
     a.on_run_started(old + 1, TableInfo::default(), Vec::new());
     assert_eq!(a.state, RunState::Running);
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[0]).unwrap();
-    let stale = vec![Event::Matched(Box::new(MatchedDeal { number: 1, generated: 1, deal, printed: String::new() }))];
+    let stale = vec![matched(1, 1, deal)];
     let _ = a.on_run_msgs(old, stale);
     // The old results stay, marked stale, until the new run reports.
     assert_eq!(a.results.deals.len(), 3);
@@ -369,7 +372,7 @@ fn a_new_run_asks_for_the_solve_of_its_first_deal() {
     let _ = a.request_run();
     a.on_run_started(g, TableInfo::default(), Vec::new());
     let deal = dealbench::cards::parse_deal(tui_common::DEALS[1]).unwrap();
-    let m = Event::Matched(Box::new(MatchedDeal { number: 1, generated: 4, deal, printed: String::new() }));
+    let m = matched(1, 4, deal);
     let effects = a.on_run_msgs(g, vec![m]);
     assert!(matches!(&effects[..], [Effect::SolveDd { generation, number: 1, .. }] if *generation == g), "{effects:?}");
 }

@@ -4,7 +4,7 @@
 use super::known::Known;
 use super::search::Search;
 use super::{DdError, DdTable, check_deal};
-use crate::cards::Deal;
+use crate::cards::{Deal, Seat};
 
 /// Default transposition-table budget per solver, in MiB.
 pub const DEFAULT_MIB: usize = 256;
@@ -52,12 +52,12 @@ impl Solver {
     }
 
     /// Declarer's tricks in one strain (0 C .. 4 NT) with the declarer's LHO on lead.
-    pub fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
+    pub fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
         self.tricks_known(deal, &mut Known::of(deal), declarer, strain)
     }
 
     /// Does declarer take at least `target` tricks in `strain`? One null-window search.
-    pub fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
+    pub fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: usize, target: i32) -> Result<bool, DdError> {
         self.at_least_known(deal, &mut Known::of(deal), declarer, strain, target)
     }
 
@@ -115,10 +115,11 @@ impl Solver {
         &mut self,
         deal: &Deal,
         known: &mut Known,
-        declarer: usize,
+        declarer: Seat,
         strain: usize,
     ) -> Result<u8, DdError> {
-        check_seat_strain(declarer, strain)?;
+        check_strain(strain)?;
+        let declarer = declarer.index();
         let n = check_deal(deal)?;
         if n == 0 {
             return Ok(0);
@@ -138,11 +139,12 @@ impl Solver {
         &mut self,
         deal: &Deal,
         known: &mut Known,
-        declarer: usize,
+        declarer: Seat,
         strain: usize,
         target: i32,
     ) -> Result<bool, DdError> {
-        check_seat_strain(declarer, strain)?;
+        check_strain(strain)?;
+        let declarer = declarer.index();
         let n = check_deal(deal)?;
         if n == 0 {
             return Ok(target <= 0);
@@ -196,9 +198,9 @@ impl Solver {
     }
 }
 
-fn check_seat_strain(declarer: usize, strain: usize) -> Result<(), DdError> {
-    if declarer > 3 || strain > 4 {
-        return Err(DdError(format!("bad declarer {declarer} or strain {strain}")));
+fn check_strain(strain: usize) -> Result<(), DdError> {
+    if strain > 4 {
+        return Err(DdError(format!("bad strain {strain} (0 clubs .. 4 notrump)")));
     }
     Ok(())
 }

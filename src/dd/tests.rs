@@ -1,5 +1,5 @@
 use super::*;
-use crate::cards::{Deal, Suit, Vul, parse_deal};
+use crate::cards::{Deal, Seat, Suit, Vul, parse_deal};
 
 #[test]
 fn list1_table() {
@@ -21,7 +21,7 @@ fn wrong_card_counts_are_errors() {
     deal.hands[0].0 ^= moved;
     deal.hands[1].0 |= moved;
     assert!(solver.table(&deal).is_err());
-    assert!(solver.tricks(&deal, 0, 4).is_err());
+    assert!(solver.tricks(&deal, Seat::North, 4).is_err());
     let mut dup = deal;
     dup.hands[1].0 ^= moved;
     dup.hands[0].0 |= dup.hands[1].0 & dup.hands[1].0.wrapping_neg();
@@ -29,7 +29,8 @@ fn wrong_card_counts_are_errors() {
     let mut bogus = parse_deal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3").unwrap();
     bogus.hands[2].0 |= 1 << 14;
     assert!(solver.table(&bogus).is_err());
-    assert!(solver.tricks(&deal, 4, 0).is_err());
+    assert!(solver.tricks(&deal, Seat::North, 5).is_err());
+    assert!(solver.at_least(&deal, Seat::West, 5, 7).is_err());
 }
 
 /// A hand from `S.H.D.C`.

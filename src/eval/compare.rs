@@ -76,7 +76,7 @@ impl Program {
 
     /// `tricks(d, s) op b` through "at least" tests.
     fn tricks_holds(&self, op: CmpOp, d: Seat, s: usize, b: i32, ctx: &mut Ctx) -> Result<bool, EvalError> {
-        let mut at_least = |t: i32| ctx.dd_at_least(d.index(), s, t);
+        let mut at_least = |t: i32| ctx.dd_at_least(d, s, t);
         Ok(match op {
             CmpOp::Ge => at_least(b)?,
             CmpOp::Gt => at_least(b.saturating_add(1))?,

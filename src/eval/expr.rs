@@ -69,7 +69,7 @@ impl Program {
     }
 
     pub(super) fn tricks(&self, seat: Seat, strain: usize, ctx: &mut Ctx) -> R {
-        Ok(i32::from(ctx.dd_tricks(seat.index(), strain)?))
+        Ok(i32::from(ctx.dd_tricks(seat, strain)?))
     }
 
     fn par(&self, side: usize, ctx: &mut Ctx) -> R {

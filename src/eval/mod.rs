@@ -40,11 +40,12 @@ pub trait DoubleDummy {
     /// Tricks for declarer N,E,S,W × strain C,D,H,S,NT.
     fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError>;
     /// Declarer's tricks in one strain (declarer's LHO leads); a solver that can solves only that.
-    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
-        Ok(self.table(deal)?[declarer][strain])
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
+        let t = self.table(deal)?;
+        t[declarer].get(strain).copied().ok_or_else(|| DdError(format!("bad strain {strain}")))
     }
     /// Does declarer take at least `target` tricks? A solver that can answers with a bound test.
-    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: usize, target: i32) -> Result<bool, DdError> {
         Ok(i32::from(self.tricks(deal, declarer, strain)?) >= target)
     }
     /// Par score for North-South at that vulnerability.
@@ -83,12 +84,12 @@ impl Ctx<'_> {
     }
 
     /// Declarer's tricks in one strain.
-    pub fn dd_tricks(&mut self, declarer: usize, strain: usize) -> Result<u8, EvalError> {
+    pub fn dd_tricks(&mut self, declarer: Seat, strain: usize) -> Result<u8, EvalError> {
         self.with_dd(|dd, deal| dd.tricks(deal, declarer, strain))
     }
 
     /// Whether declarer takes at least `target` tricks in `strain`.
-    pub fn dd_at_least(&mut self, declarer: usize, strain: usize, target: i32) -> Result<bool, EvalError> {
+    pub fn dd_at_least(&mut self, declarer: Seat, strain: usize, target: i32) -> Result<bool, EvalError> {
         self.with_dd(|dd, deal| dd.at_least(deal, declarer, strain, target))
     }
 

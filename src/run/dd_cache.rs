@@ -1,7 +1,7 @@
 //! The run's double-dummy solver: made on first use, and what it learnt of the last deal (each
 //! result or bound asked), so a deal is solved only as far as its `tricks`, `trix` and `par` need.
 
-use crate::cards::{Deal, Vul};
+use crate::cards::{Deal, Seat, Vul};
 use crate::dd::{DdError, Known, Solver, par};
 use crate::eval::DoubleDummy;
 use std::sync::Arc;
@@ -62,12 +62,12 @@ impl DoubleDummy for DdCache {
         Ok(solver.table_known(deal, known)?.tricks)
     }
 
-    fn tricks(&mut self, deal: &Deal, declarer: usize, strain: usize) -> Result<u8, DdError> {
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
         let (solver, known) = self.parts(deal);
         solver.tricks_known(deal, known, declarer, strain)
     }
 
-    fn at_least(&mut self, deal: &Deal, declarer: usize, strain: usize, target: i32) -> Result<bool, DdError> {
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: usize, target: i32) -> Result<bool, DdError> {
         let (solver, known) = self.parts(deal);
         solver.at_least_known(deal, known, declarer, strain, target)
     }

@@ -1,6 +1,7 @@
 //! What the actions will ask the double-dummy solver for, so that on several threads the
 //! worker that found a matching deal solves it, not the run's one thread that runs the actions.
 
+use crate::cards::Seat;
 use crate::script::ast::{Action, Expr, PrintItem, ReportTerm};
 
 /// The results the actions use: single `tricks` calls, or the whole table (`trix`, `par`,
@@ -8,7 +9,7 @@ use crate::script::ast::{Action, Expr, PrintItem, ReportTerm};
 #[derive(Default, Debug, PartialEq, Eq)]
 pub struct DdNeeds {
     /// `(declarer, strain)` of each `tricks` call, without repeats.
-    pub results: Vec<(usize, usize)>,
+    pub results: Vec<(Seat, usize)>,
     /// The whole table.
     pub table: bool,
 }
@@ -62,7 +63,7 @@ impl DdNeeds {
 
     fn expr(&mut self, e: &Expr) {
         match e {
-            Expr::Tricks(d, s) if !self.results.contains(&(d.index(), *s)) => self.results.push((d.index(), *s)),
+            Expr::Tricks(d, s) if !self.results.contains(&(*d, *s)) => self.results.push((*d, *s)),
             Expr::Par(_) | Expr::ParAt(..) => self.table = true,
             Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) | Expr::Tricks(..) => {}
             Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => self.expr(a),
@@ -86,6 +87,7 @@ impl DdNeeds {
 #[cfg(test)]
 mod tests {
     use super::DdNeeds;
+    use crate::cards::Seat;
     use crate::eval::compile;
     use crate::script::CompileOptions;
 
@@ -96,7 +98,7 @@ mod tests {
     #[test]
     fn actions_name_the_results_they_use() {
         let f = needs("action frequency \"t\" (dds(north, notrumps), 5, 11), average tricks(south, spades) >= 10");
-        assert_eq!(f, DdNeeds { results: vec![(0, 4), (2, 3)], table: false });
+        assert_eq!(f, DdNeeds { results: vec![(Seat::North, 4), (Seat::South, 3)], table: false });
         assert!(needs("action printrpt(hcp(north), trix(deal))").table);
         assert!(needs("action average par(NS)").table);
         assert!(needs("condition tricks(north, spades) > 9\naction printall").is_empty());

@@ -89,7 +89,8 @@ impl<'a> Consumer<'a> {
             }
         };
         self.state.add_types(mask);
-        let m = Matched { number: self.produced, generated, deal, printed };
+        let known = self.dd.solved(&deal);
+        let m = Matched { number: self.produced, generated, deal, printed, known };
         if !self.engine.deliver(&mut self.pending, m) {
             return Err(Halt::Hangup);
         }
@@ -292,7 +293,8 @@ impl<'a> Engine<'a> {
                 Err(e) if self.solve_cancelled(&e) => return (ngen - 1, Some(Halt::Cancelled)),
                 Err(e) => return (ngen, Some(Halt::Failed(e))),
             };
-            if hit && let Err(h) = c.matched(ngen, deal, None) {
+            // What the test learnt goes with the deal (hand types may hold it back a while).
+            if hit && let Err(h) = c.matched(ngen, deal, c.dd.solved(&deal)) {
                 return (ngen, Some(h));
             }
             if (ngen & 0x3FFF == 0 || hit) && !c.tick(ngen) {

@@ -126,6 +126,9 @@ pub struct Matched {
     pub deal: Deal,
     /// What dealer prints for this deal (may be empty).
     pub printed: String,
+    /// What the run learnt of it double dummy (the condition's and the actions' solves and
+    /// bound tests), so that a later full table searches only what is still unknown.
+    pub known: Option<crate::dd::Known>,
 }
 
 /// How a run ended.

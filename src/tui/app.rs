@@ -18,6 +18,7 @@ pub use super::overlay::Overlay;
 use super::pane::PaneView;
 use super::theme::Theme;
 use crate::cards::{Deal, Vul};
+use crate::dd::Known;
 use crate::run::stats::Stats;
 use crate::run::{Event, Matched as MatchedDeal, Summary};
 use crate::script::diag::Diagnostic;
@@ -107,6 +108,8 @@ pub enum Effect {
         deal: Deal,
         /// Vulnerability for par.
         vul: Vul,
+        /// What the run learnt of the deal double dummy, so the solve skips it.
+        known: Option<Known>,
     },
     /// Put text on the clipboard with OSC 52.
     Copy(String),

@@ -75,7 +75,7 @@ impl App {
             return Vec::new();
         }
         let (_, vul) = self.board_info(d.number);
-        let e = Effect::SolveDd { generation: key.0, number: key.1, deal: d.deal, vul };
+        let e = Effect::SolveDd { generation: key.0, number: key.1, deal: d.deal, vul, known: d.known };
         self.dd.pending = Some(key);
         vec![e]
     }

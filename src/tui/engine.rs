@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
 
 use crate::cards::{Deal, Seat, Vul};
+use crate::dd::Known;
 use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
 
@@ -136,9 +137,10 @@ pub struct DdResult {
     pub contracts: String,
 }
 
-/// Solves a deal double dummy (slow: call off the main thread). A solver panic is an error.
-pub fn solve_dd(deal: &Deal, vul: Vul) -> Result<DdResult, TuiError> {
-    guarded(|| solve_inner(deal, vul)).unwrap_or_else(|p| Err(format!("solver panicked: {p}").into()))
+/// Solves a deal double dummy (slow: call off the main thread), searching only the results
+/// `known` (what the run learnt of the deal) leaves open. A solver panic is an error.
+pub fn solve_dd(deal: &Deal, vul: Vul, known: Option<Known>) -> Result<DdResult, TuiError> {
+    guarded(|| solve_inner(deal, vul, known)).unwrap_or_else(|p| Err(format!("solver panicked: {p}").into()))
 }
 
 thread_local! {
@@ -146,10 +148,11 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Option<crate::dd::Solver>> = const { std::cell::RefCell::new(None) };
 }
 
-fn solve_inner(deal: &Deal, vul: Vul) -> Result<DdResult, TuiError> {
+fn solve_inner(deal: &Deal, vul: Vul, known: Option<Known>) -> Result<DdResult, TuiError> {
+    let mut known = known.unwrap_or_else(|| Known::of(deal));
     let table = SOLVER.with(|s| {
         let mut s = s.borrow_mut();
-        s.get_or_insert_with(crate::dd::Solver::new).table(deal)
+        s.get_or_insert_with(crate::dd::Solver::new).table_known(deal, &mut known)
     });
     let table = table.map_err(|e| e.to_string())?;
     let par = crate::dd::par(&table, vul);

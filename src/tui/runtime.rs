@@ -23,6 +23,7 @@ use super::engine::{self, DdResult};
 use super::theme::{ColorDepth, Theme};
 use super::{TuiOptions, ui, watcher};
 use crate::cards::{Deal, Vul};
+use crate::dd::Known;
 use crate::run::switches::Switches;
 use crate::run::{Event as RunEvent, RunControl};
 
@@ -47,6 +48,7 @@ struct DdRequest {
     number: u64,
     deal: Deal,
     vul: Vul,
+    known: Option<Known>,
 }
 
 /// Builds the app from the config and options (no terminal yet) on the script's bytes.
@@ -332,8 +334,8 @@ impl Runtime {
                 }
                 Vec::new()
             }
-            Effect::SolveDd { generation, number, deal, vul } => {
-                let _ = self.dd_tx.send(DdRequest { generation, number, deal, vul });
+            Effect::SolveDd { generation, number, deal, vul, known } => {
+                let _ = self.dd_tx.send(DdRequest { generation, number, deal, vul, known });
                 Vec::new()
             }
             Effect::Copy(text) => {
@@ -366,7 +368,7 @@ fn spawn_solver(tx: SyncSender<Msg>) -> Sender<DdRequest> {
             while let Ok(newer) = req_rx.try_recv() {
                 req = newer;
             }
-            let result = engine::solve_dd(&req.deal, req.vul);
+            let result = engine::solve_dd(&req.deal, req.vul, req.known);
             if tx.send(Msg::Dd(req.generation, req.number, result)).is_err() {
                 break;
             }
