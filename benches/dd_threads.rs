@@ -2,7 +2,7 @@
 //! a few runs (wall clock) and the report is the ratio.
 //!
 //! `cargo bench --bench dd_threads`: DDS list100 (`../shared/golden/dd/canonical/dds-list100.dt`,
-//! `DD_LIMIT` caps the deals) read as a deal file, with `tricks` in the condition and with the
+//! `DD_FILE` picks another `.dt` file, `DD_LIMIT` caps the deals) read as a deal file, with `tricks` in the condition and with the
 //! full table in the action; and the 1NT script (one `dds` result per produced deal in
 //! a `frequency` action) on dealer.exe's stream with seed 11.
 
@@ -39,9 +39,9 @@ fn best(src: &str, deals: Option<&Arc<Vec<Deal>>>, threads: usize) -> Duration {
 }
 
 fn main() {
-    let path = "../shared/golden/dd/canonical/dds-list100.dt";
+    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
     let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = std::fs::read_to_string(&path) else {
         println!("SKIPPED: {path} not found");
         return;
     };

@@ -150,15 +150,15 @@ enum Solves {
     Actions,
 }
 
-/// Deals per batch: a few when the condition solves deals, so every worker gets a share, and
-/// when the matching deals are solved for the actions, not many more, and a few from a deal
-/// file (most of whose deals may match) or from a short run (so that each worker gets several
-/// batches); otherwise enough that handing batches over costs little, yet a block of
+/// Deals per batch: two from a deal file whose deals are solved (files are short, and a few
+/// hard deals take most of the time); a few when the condition solves deals, so every worker
+/// gets a share; when the matching deals are solved for the actions, not many more, and fewer
+/// in a short run (so that each worker gets several batches); otherwise enough that handing batches over costs little, yet a block of
 /// dealer.exe's stream and its permutations stay in a core's cache.
 fn batch_size(cutter: &Cutter, solves: Solves, generate: u64, threads: usize) -> u64 {
     match cutter {
+        Cutter::Deals(_) if solves != Solves::Nothing => 2,
         _ if solves == Solves::Condition => 8,
-        Cutter::Deals(_) if solves == Solves::Actions => 4,
         _ if solves == Solves::Actions => (generate / (threads as u64 * 8)).clamp(1, 128),
         Cutter::Numbers => 16_384,
         Cutter::Blocks(_) => 4_096,
