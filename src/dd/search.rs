@@ -56,7 +56,7 @@ pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
 const CANCEL_EVERY: u64 = 4096;
 
 /// The cut-off card cache has `2^CUTOFF_BITS` slots, indexed by the top bits of a key.
-const CUTOFF_BITS: u32 = 16;
+const CUTOFF_BITS: u32 = 18;
 const CUTOFF_SLOTS: usize = 1 << CUTOFF_BITS;
 /// Shift from a cut-off key to its slot.
 const CUTOFF_SHIFT: u32 = 64 - CUTOFF_BITS;
