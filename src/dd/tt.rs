@@ -1,8 +1,9 @@
 //! Transposition table probed at trick boundaries.
 //!
-//! Key: the 64-bit shape (suit lengths of every hand) and the seat on lead. Under each key, a
-//! newest-first chain of blocks of patterns: the owners (2 bits per relative rank, top card first)
-//! of the relevant top relative ranks of each suit, with bounds on North-South's tricks from there.
+//! Key: the 64-bit shape (suit lengths of every hand) and the seat on lead. Under each key, two
+//! newest-first chains of blocks of patterns (those of few relevant ranks first): the owners
+//! (2 bits per relative rank, top card first) of the relevant top relative ranks of each suit,
+//! with bounds on North-South's tricks from there.
 
 /// One stored pattern: owners and mask, two suits a word (26 bits a suit). The bounds live in
 /// the otherwise unused top bits of `mask[0]` (lower bound bits 52..56, upper bound 56..60).
@@ -50,15 +51,28 @@ impl Entry {
 /// Slots per block: a header (next block + 1, entries used, the key's tricks left) and
 /// `BLOCK - 1` entries; a key's entries are a chain of blocks, newest first.
 const BLOCK: usize = 8;
-/// Most blocks scanned per key.
+/// Most blocks scanned per chain.
 const MAX_BLOCKS: usize = 32;
 
-/// A hash slot: a shape (0 = empty) and the newest block + 1 for each leader.
+/// A hash slot: a shape (0 = empty) and the newest block + 1 of two chains for each leader
+/// (see [`chain`]).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     shape: u64,
-    heads: [u32; 4],
+    heads: [u32; 8],
 }
+
+/// The chain of a pattern with `ranks` relevant ranks in all: each leader has one for the
+/// patterns of at most [`GENERAL_RANKS`] ranks, which match many positions and are scanned
+/// first, and one for the others. (On freak deals a key gathers hundreds of patterns, and a
+/// probe that scans newest first found its match only after about 40 of them.)
+#[inline(always)]
+fn chain(leader: usize, ranks: u32) -> usize {
+    2 * leader + usize::from(ranks > GENERAL_RANKS)
+}
+
+/// See [`chain`].
+const GENERAL_RANKS: u32 = 4;
 
 /// What a probe found: a bound on North-South's tricks from here that decides the test (a lower
 /// bound `>= need` or an upper bound `< need`) and the relevant ranks per suit of the entry.
@@ -122,14 +136,20 @@ impl Tt {
         if slot.shape != shape {
             return None;
         }
-        let mut b = slot.heads[leader];
+        let (general, others) = (slot.heads[chain(leader, 0)], slot.heads[chain(leader, 14)]);
+        self.scan(general, &pat, need).or_else(|| self.scan(others, &pat, need))
+    }
+
+    /// Scans a chain from block `b` (+ 1), newest first, for an entry that decides.
+    #[inline(always)]
+    fn scan(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
         let mut scanned = 0;
         while b != 0 && scanned < MAX_BLOCKS {
             let base = (b as usize - 1) * BLOCK;
             let block = &self.entries[base..base + BLOCK];
             let (next, len) = (block[0].own[0] as u32, block[0].own[1] as usize);
             for e in block[1..=len].iter().rev() {
-                if e.matches(&pat) {
+                if e.matches(pat) {
                     if e.lo() >= need {
                         return Some(Hit { bound: e.lo(), ks: e.ks() });
                     }
@@ -155,7 +175,8 @@ impl Tt {
             self.used += 1;
         }
         // Tighten an identical pattern in the newest block, if any.
-        let head_b = self.slots[si].heads[leader] as usize;
+        let c = chain(leader, (mask[0] & OWNER_BITS).count_ones() / 2 + mask[1].count_ones() / 2);
+        let head_b = self.slots[si].heads[c] as usize;
         if head_b != 0 {
             let base = (head_b - 1) * BLOCK;
             let len = self.entries[base].own[1] as usize;
@@ -175,7 +196,7 @@ impl Tt {
             self.entries.push(header);
             self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
             let b = self.entries.len() / BLOCK;
-            self.slots[si].heads[leader] = b as u32;
+            self.slots[si].heads[c] = b as u32;
             b
         };
         let base = (b - 1) * BLOCK;
