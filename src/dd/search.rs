@@ -119,6 +119,8 @@ pub(crate) struct Search {
     shape: u64,
     /// Owner pattern per suit and subset of remaining cards: `own[s * 8192 + subset]`.
     own: Vec<u32>,
+    /// The hands `own` was filled for.
+    own_of: [u64; 4],
     pub tt: Tt,
     /// Cut-off card cache by hash of the holding and the trick so far (every seat): per slot,
     /// 26 bits of the key above the card (see [`Search::cutoff_entry`]).
@@ -144,6 +146,7 @@ impl Search {
             tricks_left: 0,
             shape: 0,
             own: vec![0; 4 * 8192],
+            own_of: [0; 4],
             tt: Tt::new(max_bytes),
             cutoffs: vec![0; CUTOFF_SLOTS],
             nodes: 0,
@@ -191,14 +194,26 @@ impl Search {
         self.tricks_left = self.hands[0].count_ones() as i32;
         self.ns_won = 0;
         self.shape = self.compute_shape();
-        for s in 0..4 {
-            let table = &mut self.own[s * 8192..(s + 1) * 8192];
-            for subset in 1..8192usize {
-                let rest = subset & (subset - 1);
-                let low = subset.trailing_zeros() as usize;
-                let owner = (0..4).find(|&h| suit_bits(self.hands[h], s) >> low & 1 != 0).unwrap_or(0);
-                table[subset] = table[rest] | (owner as u32) << (2 * rest.count_ones());
+        if self.own_of != self.hands {
+            self.own_of = self.hands;
+            (0..4).for_each(|s| self.fill_owners(s));
+        }
+    }
+
+    /// Fills suit `s`'s part of the owner table (see [`Search::pattern`]).
+    fn fill_owners(&mut self, s: usize) {
+        let mut owner = [0u32; 16];
+        for (h, hand) in self.hands.iter().enumerate() {
+            let mut b = suit_bits(*hand, s);
+            while b != 0 {
+                owner[b.trailing_zeros() as usize] = h as u32;
+                b &= b - 1;
             }
+        }
+        let table = &mut self.own[s * 8192..(s + 1) * 8192];
+        for subset in 1..8192usize {
+            let rest = subset & (subset - 1);
+            table[subset] = table[rest] | owner[subset.trailing_zeros() as usize] << (2 * rest.count_ones());
         }
     }
 
@@ -329,19 +344,18 @@ impl Search {
         got: i32,
         lower: bool,
     ) -> u64 {
-        let (ks, mask) = self.relevant(rel, own);
+        let ks = self.relevant(rel, own);
         let bounds = if lower { (got, self.tricks_left) } else { (0, got) };
-        self.tt.store(self.shape, leader, pat, mask, bounds);
+        self.tt.store(self.shape, leader, pat, ks, bounds);
         self.top_cards::<F>(ks)
     }
 
     /// Per suit, how many top relative ranks the result depends on: down to the lowest card of
     /// `rel` above the suit's bottom card, extended over lower cards of the same owner (never to
-    /// the bottom card, whose owner the shape gives). Returns the counts and the owner mask.
+    /// the bottom card, whose owner the shape gives). Returns the counts, a nibble a suit.
     #[inline(always)]
-    fn relevant(&self, rel: u64, own: &[u32; 4]) -> (u16, [u64; 2]) {
+    fn relevant(&self, rel: u64, own: &[u32; 4]) -> u16 {
         let mut ks = 0u16;
-        let mut m = [0u64; 4];
         for s in 0..4 {
             let all_s = suit_bits(self.all, s);
             // The suit's lowest card never wins by rank (and its owner follows from the shape).
@@ -357,9 +371,8 @@ impl Search {
                 k += 1;
             }
             ks |= (k as u16) << (4 * s);
-            m[s] = (1u64 << (2 * k)) - 1;
         }
-        (ks, [m[0] | m[1] << 26, m[2] | m[3] << 26])
+        ks
     }
 
     /// `rel` without the lowest remaining card of each suit.

@@ -5,46 +5,93 @@
 //! (2 bits per relative rank, top card first) of the relevant top relative ranks of each suit,
 //! with bounds on North-South's tricks from there.
 
-/// One stored pattern: owners and mask, two suits a word (26 bits a suit). The bounds live in
-/// the otherwise unused top bits of `mask[0]` (lower bound bits 52..56, upper bound 56..60).
+/// One stored pattern, 16 bytes: per word, the owners of two suits (26 bits a suit, the top
+/// card first), then the number of relevant ranks of each of the two suits (bits 52..56 and
+/// 56..60) and a bound (bits 60..64: the lower bound in the first word, the upper in the
+/// second). Only the owners of those ranks are kept.
 #[derive(Clone, Copy, Default)]
-#[repr(align(32))]
+#[repr(align(16))]
 struct Entry {
-    own: [u64; 2],
-    mask: [u64; 2],
+    w: [u64; 2],
 }
 
-const BOUND_SHIFT_LO: u32 = 52;
-const BOUND_SHIFT_HI: u32 = 56;
 const OWNER_BITS: u64 = (1 << 52) - 1;
+const KS_SHIFT: u32 = 52;
+const BOUND_SHIFT: u32 = 60;
+
+/// The owner mask of a word, indexed by its two suits' counts of relevant ranks (a nibble each).
+const MASKS: [u64; 256] = {
+    let mut m = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = ((i & 15) as u32, (i >> 4) as u32);
+        if a <= 13 && b <= 13 {
+            m[i] = ((1u64 << (2 * a)) - 1) | ((1u64 << (2 * b)) - 1) << 26;
+        }
+        i += 1;
+    }
+    m
+};
 
 impl Entry {
+    /// The entry of pattern `pat` restricted to the relevant ranks `ks` (a nibble a suit).
+    #[inline(always)]
+    fn new(pat: &[u64; 2], ks: u16, (lo, hi): (i32, i32)) -> Entry {
+        let word = |p: u64, k: u64, bound: i32| p & MASKS[k as usize] | k << KS_SHIFT | (bound as u64) << BOUND_SHIFT;
+        Entry { w: [word(pat[0], u64::from(ks & 0xFF), lo), word(pat[1], u64::from(ks >> 8), hi)] }
+    }
     #[inline(always)]
     fn lo(&self) -> i32 {
-        (self.mask[0] >> BOUND_SHIFT_LO & 15) as i32
+        (self.w[0] >> BOUND_SHIFT) as i32
     }
     #[inline(always)]
     fn hi(&self) -> i32 {
-        (self.mask[0] >> BOUND_SHIFT_HI & 15) as i32
+        (self.w[1] >> BOUND_SHIFT) as i32
     }
     #[inline]
     fn set_bounds(&mut self, lo: i32, hi: i32) {
-        self.mask[0] = self.mask[0] & OWNER_BITS | (lo as u64) << BOUND_SHIFT_LO | (hi as u64) << BOUND_SHIFT_HI;
+        let keep = (1u64 << BOUND_SHIFT) - 1;
+        self.w[0] = self.w[0] & keep | (lo as u64) << BOUND_SHIFT;
+        self.w[1] = self.w[1] & keep | (hi as u64) << BOUND_SHIFT;
+    }
+    /// Same owners and relevant ranks (whatever the bounds)?
+    #[inline(always)]
+    fn same_pattern(&self, other: &Entry) -> bool {
+        let keep = (1u64 << BOUND_SHIFT) - 1;
+        (self.w[0] ^ other.w[0]) & keep | (self.w[1] ^ other.w[1]) & keep == 0
     }
     #[inline(always)]
     fn matches(&self, pat: &[u64; 2]) -> bool {
-        (pat[0] ^ self.own[0]) & self.mask[0] | (pat[1] ^ self.own[1]) & self.mask[1] == 0
+        let m0 = MASKS[(self.w[0] >> KS_SHIFT & 0xFF) as usize];
+        let m1 = MASKS[(self.w[1] >> KS_SHIFT & 0xFF) as usize];
+        (pat[0] ^ self.w[0]) & m0 | (pat[1] ^ self.w[1]) & m1 == 0
     }
     /// Relevant relative ranks per suit, one nibble a suit.
     #[inline(always)]
     fn ks(&self) -> u16 {
-        let m = [self.mask[0] & OWNER_BITS, self.mask[1]];
-        let mut ks = 0u16;
-        for s in 0..4 {
-            let field = (m[s / 2] >> (26 * (s % 2))) & ((1 << 26) - 1);
-            ks |= ((field.count_ones() / 2) as u16) << (4 * s);
-        }
-        ks
+        (self.w[0] >> KS_SHIFT & 0xFF | (self.w[1] >> KS_SHIFT & 0xFF) << 8) as u16
+    }
+    /// Relevant ranks in all.
+    #[inline(always)]
+    fn ranks(ks: u16) -> u32 {
+        (0..4).map(|s| u32::from(ks >> (4 * s) & 15)).sum()
+    }
+}
+
+/// A block's header: `w[0]` the next block + 1, `w[1]` the entries used (low 32 bits) and the
+/// key's tricks left (above).
+impl Entry {
+    #[inline(always)]
+    fn next(&self) -> u32 {
+        self.w[0] as u32
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.w[1] as u32 as usize
+    }
+    #[inline(always)]
+    fn tricks(&self) -> usize {
+        (self.w[1] >> 32) as usize
     }
 }
 
@@ -147,7 +194,7 @@ impl Tt {
         while b != 0 && scanned < MAX_BLOCKS {
             let base = (b as usize - 1) * BLOCK;
             let block = &self.entries[base..base + BLOCK];
-            let (next, len) = (block[0].own[0] as u32, block[0].own[1] as usize);
+            let (next, len) = (block[0].next(), block[0].len());
             for e in block[1..=len].iter().rev() {
                 if e.matches(pat) {
                     if e.lo() >= need {
@@ -166,33 +213,31 @@ impl Tt {
 
     /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
     /// leader and owners of the masked relative ranks.
-    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], mask: [u64; 2], (lo, hi): (i32, i32)) {
+    pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], ks: u16, bounds: (i32, i32)) {
         self.make_room();
-        let own = [pat[0] & mask[0], pat[1] & mask[1]];
         let si = self.find(shape);
         if self.slots[si].shape == 0 {
             self.slots[si].shape = shape;
             self.used += 1;
         }
+        let e = Entry::new(&pat, ks, bounds);
         // Tighten an identical pattern in the newest block, if any.
-        let c = chain(leader, (mask[0] & OWNER_BITS).count_ones() / 2 + mask[1].count_ones() / 2);
+        let c = chain(leader, Entry::ranks(ks));
         let head_b = self.slots[si].heads[c] as usize;
         if head_b != 0 {
             let base = (head_b - 1) * BLOCK;
-            let len = self.entries[base].own[1] as usize;
-            for e in self.entries[base + 1..=base + len].iter_mut() {
-                if e.own == own && e.mask[0] & OWNER_BITS == mask[0] && e.mask[1] == mask[1] {
-                    e.set_bounds(e.lo().max(lo), e.hi().min(hi));
+            let len = self.entries[base].len();
+            for old in self.entries[base + 1..=base + len].iter_mut() {
+                if old.same_pattern(&e) {
+                    old.set_bounds(old.lo().max(bounds.0), old.hi().min(bounds.1));
                     return;
                 }
             }
         }
-        let mut e = Entry { own, mask };
-        e.set_bounds(lo, hi);
-        let b = if head_b != 0 && (self.entries[(head_b - 1) * BLOCK].own[1] as usize) < BLOCK - 1 {
+        let b = if head_b != 0 && self.entries[(head_b - 1) * BLOCK].len() < BLOCK - 1 {
             head_b
         } else {
-            let header = Entry { own: [head_b as u64, 0], mask: [tricks_left(shape) as u64, 0] };
+            let header = Entry { w: [head_b as u64, (tricks_left(shape) as u64) << 32] };
             self.entries.push(header);
             self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
             let b = self.entries.len() / BLOCK;
@@ -200,8 +245,8 @@ impl Tt {
             b
         };
         let base = (b - 1) * BLOCK;
-        let len = self.entries[base].own[1] as usize + 1;
-        self.entries[base].own[1] = len as u64;
+        let len = self.entries[base].len() + 1;
+        self.entries[base].w[1] += 1;
         self.entries[base + len] = e;
     }
 
@@ -237,7 +282,7 @@ impl Tt {
         let blocks = self.entries.len() / BLOCK;
         let mut by_tricks = [0usize; 14];
         for b in 0..blocks {
-            by_tricks[self.entries[b * BLOCK].mask[0] as usize] += 1;
+            by_tricks[self.entries[b * BLOCK].tricks()] += 1;
         }
         let (mut keep_from, mut kept) = (14, 0);
         while keep_from > 0 && kept + by_tricks[keep_from - 1] <= blocks / 2 {
@@ -252,7 +297,7 @@ impl Tt {
         let mut out = 0;
         for (b, to) in moved.iter_mut().enumerate().skip(1) {
             let base = (b - 1) * BLOCK;
-            if self.entries[base].mask[0] as usize >= keep_from {
+            if self.entries[base].tricks() >= keep_from {
                 self.entries.copy_within(base..base + BLOCK, out * BLOCK);
                 out += 1;
                 *to = out as u32;
@@ -260,7 +305,7 @@ impl Tt {
         }
         self.entries.truncate(out * BLOCK);
         for b in 0..out {
-            let next = &mut self.entries[b * BLOCK].own[0];
+            let next = &mut self.entries[b * BLOCK].w[0];
             *next = moved[*next as usize] as u64;
         }
         let n = self.slots.len();
@@ -299,7 +344,7 @@ mod tests {
         let budget = 4 << 20;
         let mut tt = Tt::new(budget);
         let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.entries.capacity() * size_of::<Entry>();
-        let all = [OWNER_BITS, OWNER_BITS];
+        let all = 0xDDDD;
         let mut most = 0;
         for i in 0..300_000u64 {
             tt.store(shape(i), 0, [i, 0], all, (4, 13));
@@ -322,7 +367,7 @@ mod tests {
     #[test]
     fn a_full_table_keeps_the_keys_with_most_tricks_left() {
         let mut tt = Tt::new(256 << 10);
-        let all = [OWNER_BITS, OWNER_BITS];
+        let all = 0xDDDD;
         let keys: Vec<(u64, u64)> = (1..=13).flat_map(|t| (0..=t).map(move |v| (t, v))).collect();
         let mut round = 0u64;
         let mut most = 0;
