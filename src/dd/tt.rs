@@ -97,7 +97,7 @@ impl Entry {
 
 /// Slots per block: a header (next block + 1, entries used, the key's tricks left) and
 /// `BLOCK - 1` entries; a key's entries are a chain of blocks, newest first.
-const BLOCK: usize = 8;
+const BLOCK: usize = 16;
 /// Most blocks scanned per chain.
 const MAX_BLOCKS: usize = 32;
 
