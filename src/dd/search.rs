@@ -356,7 +356,7 @@ impl Search {
     #[inline(always)]
     fn relevant(&self, rel: u64, own: &[u32; 4]) -> u16 {
         let mut ks = 0u16;
-        for s in 0..4 {
+        for (s, &own_s) in own.iter().enumerate() {
             let all_s = suit_bits(self.all, s);
             // The suit's lowest card never wins by rank (and its owner follows from the shape).
             let r = suit_bits(rel, s) & all_s & all_s.wrapping_sub(1);
@@ -366,7 +366,7 @@ impl Search {
             let above_bottom = all_s.count_ones() - 1;
             let lowest = r & r.wrapping_neg();
             let mut k = (all_s & !(lowest - 1)).count_ones();
-            let owner_at = |j: u32| (own[s] >> (2 * j)) & 3;
+            let owner_at = |j: u32| (own_s >> (2 * j)) & 3;
             while k < above_bottom && owner_at(k) == owner_at(k - 1) {
                 k += 1;
             }

@@ -15,7 +15,6 @@ struct Entry {
     w: [u64; 2],
 }
 
-const OWNER_BITS: u64 = (1 << 52) - 1;
 const KS_SHIFT: u32 = 52;
 const BOUND_SHIFT: u32 = 60;
 
@@ -183,7 +182,7 @@ impl Tt {
         if slot.shape != shape {
             return None;
         }
-        let (general, others) = (slot.heads[chain(leader, 0)], slot.heads[chain(leader, 14)]);
+        let (general, others) = (slot.heads[chain(leader, 0)], slot.heads[chain(leader, GENERAL_RANKS + 1)]);
         self.scan(general, &pat, need).or_else(|| self.scan(others, &pat, need))
     }
 
@@ -212,7 +211,7 @@ impl Tt {
     }
 
     /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
-    /// leader and owners of the masked relative ranks.
+    /// leader and owners of the top `ks` relative ranks of each suit (a nibble a suit).
     pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], ks: u16, bounds: (i32, i32)) {
         self.make_room();
         let si = self.find(shape);
