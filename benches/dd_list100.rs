@@ -9,13 +9,10 @@ use dealbench::cards::parse_deal;
 use dealbench::dd::Solver;
 use std::time::Instant;
 
+mod common;
+
 fn main() {
-    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
-    let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("SKIPPED: {path} not found");
-        return;
-    };
+    let Some((path, lines)) = common::dt_lines() else { return };
     // `DD_MIB` sets the transposition-table budget.
     let mut solver = match std::env::var("DD_MIB").ok().and_then(|v| v.parse().ok()) {
         Some(mib) => Solver::with_memory_mib(mib),
@@ -24,16 +21,16 @@ fn main() {
     let mut times = Vec::new();
     let mut wall = Vec::new();
     let mut wrong = 0;
-    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(limit).enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         let mut fields = line.split('|');
         let deal = parse_deal(fields.next().unwrap()).expect("deal");
         let want: Vec<u8> = fields.next().unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
         let start = Instant::now();
-        let cpu_start = thread_cpu_ns();
+        let cpu_start = common::thread_cpu_ns();
         let table = solver.table(&deal).expect("solvable");
         let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
         // CPU time of this thread when the kernel reports it (the machine may be shared).
-        let ms = match (cpu_start, thread_cpu_ns()) {
+        let ms = match (cpu_start, common::thread_cpu_ns()) {
             (Some(a), Some(b)) => (b - a) as f64 / 1e6,
             _ => wall_ms,
         };
@@ -60,10 +57,4 @@ fn main() {
         sorted[n - 1],
         solver.nodes()
     );
-}
-
-/// CPU time consumed by the calling thread, from /proc/thread-self/schedstat (Linux).
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }

@@ -17,21 +17,16 @@
 use dealbench::cards::{Deal, Seat, parse_deal};
 use dealbench::dd::Solver;
 
+mod common;
+
 fn main() {
-    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
-    let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("SKIPPED: {path} not found");
-        return;
-    };
+    let Some((path, lines)) = common::dt_lines() else { return };
     let fixed: Option<(usize, usize)> = std::env::var("DD_FIXED").ok().map(|v| {
         let p: Vec<usize> = v.split(',').map(|x| x.trim().parse().expect("DD_FIXED=declarer,strain")).collect();
         (p[0], p[1])
     });
-    let cases: Vec<(Deal, Seat, usize, u8)> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
+    let cases: Vec<(Deal, Seat, usize, u8)> = lines
+        .iter()
         .enumerate()
         .map(|(i, line)| {
             let mut fields = line.split('|');
@@ -64,20 +59,14 @@ fn main() {
 /// Runs `check` on every case; mean CPU ms per case and the number of wrong answers.
 fn pass<T>(cases: &[T], mut check: impl FnMut(&T) -> bool) -> (f64, usize) {
     let mut wrong = 0;
-    let start = thread_cpu_ns();
+    let start = common::thread_cpu_ns();
     let wall = std::time::Instant::now();
     for c in cases {
         wrong += usize::from(!check(c));
     }
-    let ns = match (start, thread_cpu_ns()) {
+    let ns = match (start, common::thread_cpu_ns()) {
         (Some(a), Some(b)) => (b - a) as f64,
         _ => wall.elapsed().as_nanos() as f64,
     };
     (ns / 1e6 / cases.len() as f64, wrong)
-}
-
-/// CPU time consumed by the calling thread, from /proc/thread-self/schedstat (Linux).
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }

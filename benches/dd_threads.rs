@@ -13,6 +13,8 @@ use dealbench::script::CompileOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod common;
+
 const TRIES: usize = 2;
 const IN_CONDITION: &str =
     "condition tricks(north, notrump) >= 7 || tricks(south, spades) < 9\naction average hcp(north)\n";
@@ -39,18 +41,8 @@ fn best(src: &str, deals: Option<&Arc<Vec<Deal>>>, threads: usize) -> Duration {
 }
 
 fn main() {
-    let path = std::env::var("DD_FILE").unwrap_or_else(|_| "../shared/golden/dd/canonical/dds-list100.dt".to_string());
-    let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("SKIPPED: {path} not found");
-        return;
-    };
-    let list: Vec<Deal> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
-        .map(|l| parse_deal(l.split('|').next().unwrap()).unwrap())
-        .collect();
+    let Some((_, lines)) = common::dt_lines() else { return };
+    let list: Vec<Deal> = lines.iter().map(|l| parse_deal(l.split('|').next().unwrap()).unwrap()).collect();
     let list = Arc::new(list);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("best of {TRIES} runs (wall clock); {cores} cores");

@@ -2,9 +2,11 @@
 //! computed here by counting hands, the CLI's table after an unchanged output, and the
 //! closing note of a run that matched nothing.
 
+mod common;
+
 use dealbench::eval::compile;
 use dealbench::run::profile::Profile;
-use dealbench::run::{self, Event, RunOptions};
+use dealbench::run::{self, RunOptions};
 use dealbench::script::CompileOptions;
 use std::process::Command;
 use std::sync::Arc;
@@ -55,15 +57,7 @@ fn profile_of(src: &str, deals: u64, threads: usize) -> Profile {
         ..RunOptions::default()
     };
     let handle = run::start(program, opts);
-    let mut last = None;
-    for ev in handle.events().iter() {
-        match ev {
-            Event::Profile(p) => last = Some(*p),
-            Event::Finished(_) => break,
-            _ => {}
-        }
-    }
-    last.expect("a profile")
+    common::last_profile(&handle)
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Shared fixtures for the workbench tests: an app holding hand-built results.
 #![allow(dead_code)]
 
+#[path = "common/mod.rs"]
+pub mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -111,15 +114,7 @@ pub fn profile(program: std::sync::Arc<dealbench::eval::Program>) -> dealbench::
         ..Default::default()
     };
     let handle = dealbench::run::start(program, opts);
-    let mut last = None;
-    for ev in handle.events().iter() {
-        match ev {
-            Event::Profile(p) => last = Some(*p),
-            Event::Finished(_) => break,
-            _ => {}
-        }
-    }
-    last.expect("a profile")
+    common::last_profile(&handle)
 }
 
 pub fn draw(app: &App) -> Terminal<TestBackend> {

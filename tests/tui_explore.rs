@@ -1,14 +1,13 @@
 //! Key-driven tests of exploring a run: the filter prompt over the kept deals and the seed
 //! re-runs keep, with the reseed key.
 
-mod common;
 mod tui_common;
 
 use dealbench::cards::parse_deal;
 use dealbench::tui::app::{App, Effect, Overlay, Pane};
 use dealbench::tui::explore::Seed;
 use ratatui::crossterm::event::KeyCode;
-use tui_common::{DEALS, alt, app, key, screen, type_str};
+use tui_common::{DEALS, alt, app, common, key, screen, type_str};
 
 /// High-card points of `seat` in a deal of the fixture, counted from its PBN text.
 fn hcp(deal: &str, seat: usize) -> u32 {

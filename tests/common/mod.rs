@@ -75,3 +75,16 @@ pub fn points(hand: &str) -> u32 {
         })
         .sum()
 }
+
+/// The last profile a run reports before it finishes.
+pub fn last_profile(handle: &dealbench::run::RunHandle) -> dealbench::run::profile::Profile {
+    let mut last = None;
+    for ev in handle.events().iter() {
+        match ev {
+            dealbench::run::Event::Profile(p) => last = Some(*p),
+            dealbench::run::Event::Finished(_) => break,
+            _ => {}
+        }
+    }
+    last.expect("a profile")
+}
