@@ -111,13 +111,10 @@ fn threads_beyond_the_cores_are_capped_with_a_note() {
     assert_eq!(err, format!("dealbench: -R 100000: using {cores} threads, one per core\n"));
 }
 
-fn missing_dir() -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("dealbench-no-such-dir-{}", std::process::id())).join("out")
-}
-
 #[test]
 fn output_paths_are_checked_before_the_run() {
-    let bad = missing_dir();
+    let dir = common::Scratch::new("no-such-dir");
+    let bad = dir.join("missing").join("out");
     let bad = bad.to_str().unwrap();
     let script = "produce 2\naction printoneline\n";
     for (switch, arg) in [("--stats-json", bad.to_string()), ("-C", bad.to_string()), ("-X", format!("w:{bad}"))] {
@@ -128,8 +125,8 @@ fn output_paths_are_checked_before_the_run() {
 
 #[test]
 fn a_failed_run_leaves_no_stats_file_behind() {
-    let path = std::env::temp_dir().join(format!("dealbench-stats-{}.json", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    let dir = common::Scratch::new("stats");
+    let path = dir.join("stats.json");
     let failing = "condition score(vul, 1000, 3) > 0\n";
     let (_, err, rc) = run(failing, &["-s", "1", "--stats-json", path.to_str().unwrap()]);
     assert_eq!(rc, Some(1), "{err}");
@@ -142,7 +139,6 @@ fn a_failed_run_leaves_no_stats_file_behind() {
     assert_eq!(rc, Some(0), "{err}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with('{') && text.contains("\"produced\": 1"), "{text}");
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]

@@ -16,7 +16,8 @@ fn bash_completions_load_in_bash() {
     assert!(out.status.success());
     let script = String::from_utf8(out.stdout).unwrap();
     assert!(script.contains("complete ") && script.contains("--export") && script.contains("--timeout"), "{script}");
-    let path = std::env::temp_dir().join(format!("dealbench-completion-{}.bash", std::process::id()));
+    let dir = common::Scratch::new("completion");
+    let path = dir.join("dealbench.bash");
     std::fs::write(&path, &script).unwrap();
     let check = Command::new("bash").arg("-n").arg(&path).output().expect("bash runs");
     assert!(check.status.success(), "bash -n: {}", String::from_utf8_lossy(&check.stderr));
@@ -55,7 +56,8 @@ fn the_man_page_is_roff_with_the_run_switches() {
         Command::new("groff").args(["-man", "-Tutf8", "-ww", "-z"]).stdin(std::process::Stdio::null()).output()
         && o.status.success()
     {
-        let path = std::env::temp_dir().join(format!("dealbench-{}.1", std::process::id()));
+        let dir = common::Scratch::new("man-page");
+        let path = dir.join("dealbench.1");
         std::fs::write(&path, &page).unwrap();
         let o = Command::new("groff").args(["-man", "-Tutf8", "-ww", "-z"]).arg(&path).output().unwrap();
         assert!(o.stderr.is_empty(), "groff: {}", String::from_utf8_lossy(&o.stderr));
@@ -66,8 +68,7 @@ fn the_man_page_is_roff_with_the_run_switches() {
 
 #[test]
 fn man_dir_writes_a_page_a_command() {
-    let dir = std::env::temp_dir().join(format!("dealbench-man-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("man");
     let out = dealbench(&["man", "--dir", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for page in ["dealbench.1", "dealbench-run.1", "dealbench-merge.1", "dealbench-completions.1", "dealbench-man.1"] {

@@ -4,8 +4,7 @@
 mod common;
 
 fn run(args: &[&str]) -> (Vec<u8>, Vec<u8>) {
-    let dir = std::env::temp_dir().join(format!("dealbench-meter-{}-{}", std::process::id(), args.len()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("meter");
     std::fs::write(dir.join("m.dlr"), "condition hcp(north) >= 10\naction printoneline\n").unwrap();
     let mut all = vec!["run", "-s", "5", "-p", "4", "m.dlr"];
     all.extend_from_slice(args);

@@ -116,7 +116,8 @@ fn run_one(path: &Path) -> Outcome {
     if path.extension().is_some_and(|e| e == "dls") {
         cmd.args(DLS_PARAMS);
     }
-    let out_file = std::env::temp_dir().join(format!("dealbench-corpus-{}.err", std::process::id()));
+    let scratch = common::Scratch::new("corpus");
+    let out_file = scratch.join("run.err");
     let err = std::fs::File::create(&out_file).unwrap();
     let mut child = cmd.arg(path).stdout(Stdio::null()).stderr(err).spawn().unwrap();
     let start = Instant::now();

@@ -84,10 +84,8 @@ fn a_comparison_with_a_number_asks_only_for_bounds() {
     }
 }
 
-/// Writes the deals as PBN records to a file of their own.
-fn deal_file(name: &str, deals: &[GoldenDeal]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealbench-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes the deals as PBN records to a file of their own in `dir`.
+fn deal_file(dir: &std::path::Path, name: &str, deals: &[GoldenDeal]) -> std::path::PathBuf {
     let path = dir.join(format!("{name}.pbn"));
     let text: String = deals.iter().map(|g| format!("[Deal \"{}\"]\n\n", g.deal.pbn())).collect();
     std::fs::write(&path, text).unwrap();
@@ -139,8 +137,9 @@ fn comparisons() -> (String, Vec<Check>) {
 fn comparisons_print_what_the_golden_tables_say() {
     let Some(sets) = golden_sets(limit("dd_bound_scripts")) else { return };
     let (script, checks) = comparisons();
+    let dir = common::Scratch::new("bounds");
     for (name, deals) in &sets {
-        let file = deal_file(name, deals);
+        let file = deal_file(&dir, name, deals);
         let (out, err, rc) =
             common::run_stdin(&script, &["-v", "-p", "1000", "--threads", "2", "--deals", file.to_str().unwrap()]);
         assert_eq!(rc, Some(0), "{err}");
@@ -171,8 +170,9 @@ fn comparisons_print_what_the_golden_tables_say() {
 fn bounds_in_the_condition_then_trix_in_the_action_agree_with_the_golden_tables() {
     let Some(sets) = golden_sets(limit("dd_bound_scripts")) else { return };
     let script = "condition tricks(south, spades) >= 8 || tricks(west, notrump) != 6\naction printrpt(trix(deal))\n";
+    let dir = common::Scratch::new("bounds");
     for (name, deals) in &sets {
-        let file = deal_file(name, deals);
+        let file = deal_file(&dir, name, deals);
         for threads in ["1", "2"] {
             let (out, err, rc) = common::run_stdin(
                 script,

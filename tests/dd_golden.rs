@@ -234,8 +234,7 @@ fn macroxue_5k() {
 #[test]
 fn run_with_a_small_dd_budget_gives_dds_tricks() {
     let Some(cases) = read_dt("dds-list100.dt") else { return };
-    let dir = std::env::temp_dir().join(format!("dealbench-ddmem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("ddmem");
     let file = dir.join("deals.pbn");
     let records: Vec<String> = cases[..4].iter().map(|c| format!("[Deal \"{}\"]\n", c.deal.pbn())).collect();
     std::fs::write(&file, records.concat()).unwrap();

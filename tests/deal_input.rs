@@ -6,18 +6,14 @@ mod common;
 
 const D1: &str = "n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72";
 
-/// Gives every call a directory of its own: tests run in parallel.
-static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
 fn run(deals: &str, script: &str, extra: &[&str]) -> (String, String, Option<i32>) {
     run_bytes(deals.as_bytes(), script, extra)
 }
 
 /// `run` over a file of raw bytes.
 fn run_bytes(deals: &[u8], script: &str, extra: &[&str]) -> (String, String, Option<i32>) {
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("dealbench-input-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // A directory of the call's own: tests run in parallel.
+    let dir = common::Scratch::new("input");
     let file = dir.join("deals.txt");
     std::fs::write(&file, deals).unwrap();
     let mut args = vec!["-v", "--deals", file.to_str().unwrap()];

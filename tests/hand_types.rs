@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const LADDER: &str = "\
 bal = shape(south, any 4333 + any 4432 + any 5332)
@@ -15,9 +15,8 @@ action printoneline
 ";
 
 /// A directory of the test's own holding the ladder as `ladder.dlr`.
-fn dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dealbench-handtypes-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+fn dir(test: &str) -> common::Scratch {
+    let d = common::Scratch::new(&format!("handtypes-{test}"));
     std::fs::write(d.join("ladder.dlr"), LADDER).unwrap();
     d
 }

@@ -3,14 +3,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const SCRIPT: &str = "condition hcp(north) >= $0\naction average \"s\" hcp(south), frequency (spades(north), 3, 6)\n";
 
 /// A directory of the test's own: tests run in parallel.
-fn dir(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dealbench-merge-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+fn dir(test: &str) -> common::Scratch {
+    let d = common::Scratch::new(&format!("merge-{test}"));
     std::fs::write(d.join("script.dlr"), SCRIPT).unwrap();
     d
 }

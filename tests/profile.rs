@@ -98,8 +98,7 @@ fn variables_are_profiled_one_level_down_and_threads_agree() {
 }
 
 fn dealbench(args: &[&str], script: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!("dealbench-profile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("profile");
     let path = dir.join(format!("s{}.dlr", script.len()));
     std::fs::write(&path, script).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_dealbench")).arg("run").args(args).arg(&path).output().unwrap();

@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// Vulnerability of boards 1..16 (compat.md §2.4).
@@ -12,11 +12,9 @@ const VUL: [&str; 16] =
     ["None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"];
 const SEATS: &str = "NESW";
 
-/// A folder of its own for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealbench-sets-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of its own for one test, removed when dropped.
+fn folder(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("sets-{name}"))
 }
 
 /// The four hands, North first, of each `printoneline` line.

@@ -19,10 +19,8 @@ fn run_in(dir: &Path, name: &str, script: &str, seed: &str) -> String {
     common::mask(&String::from_utf8_lossy(&out.stdout))
 }
 
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("dealbench-boundaries-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(tag: &str) -> common::Scratch {
+    common::Scratch::new(&format!("boundaries-{tag}"))
 }
 
 /// Golden scripts rewritten so that a defined name is followed by a `(` statement (at the end

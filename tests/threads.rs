@@ -18,9 +18,8 @@ fn run(dir: &Path, args: &[&str]) -> String {
 
 /// A directory of the test's own: tests run in parallel, and rewriting a script another test
 /// is reading would hand it an empty file.
-fn dir(test: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("dealbench-threads-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+fn dir(test: &str) -> common::Scratch {
+    let d = common::Scratch::new(&format!("threads-{test}"));
     std::fs::write(d.join("script.dlr"), SCRIPT).unwrap();
     d
 }

@@ -41,8 +41,7 @@ fn script(g: &GoldenDeal) -> String {
 
 /// Runs the workbench on `script` until the DD pane's solve comes back, then quits.
 fn workbench(tag: &str, script: &str, threads: usize) -> (App, Terminal<TestBackend>) {
-    let dir = std::env::temp_dir().join(format!("dealbench-ddknown-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new(&format!("ddknown-{tag}"));
     let file = dir.join("dd.dlr");
     std::fs::write(&file, script).unwrap();
     let mut app = App::new(file, script, Theme::dark());
@@ -68,7 +67,6 @@ fn workbench(tag: &str, script: &str, threads: usize) -> (App, Terminal<TestBack
     event_loop(&mut terminal, &mut app, &mut rt, &rx, false).unwrap();
     relay.join().unwrap();
     terminal.draw(|f| dealbench::tui::ui::draw(f, &app)).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     (app, terminal)
 }
 

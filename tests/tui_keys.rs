@@ -303,14 +303,12 @@ fn no_color_keeps_cursor_reverse_video() {
 
 #[test]
 fn atomic_save_leaves_no_temp_file() {
-    let dir = std::env::temp_dir().join(format!("dealbench-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tui_common::common::Scratch::new("save");
     let p = dir.join("s.dlr");
     std::fs::write(&p, "old\n").unwrap();
     dealbench::tui::runtime::atomic_write(&p, "new\n").unwrap();
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "new\n");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

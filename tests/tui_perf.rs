@@ -42,8 +42,7 @@ fn spades(deal: &Deal) -> u32 {
 
 #[test]
 fn an_atomic_save_by_another_editor_reruns_the_new_text() {
-    let dir = std::env::temp_dir().join(format!("dealbench-perf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tui_common::common::Scratch::new("perf");
     let file = dir.join("p.dlr");
     atomic_write(&file, SCRIPT).unwrap();
     assert_eq!(std::fs::read_to_string(&file).unwrap(), SCRIPT);
@@ -64,7 +63,6 @@ fn an_atomic_save_by_another_editor_reruns_the_new_text() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text, edited);
     assert!(spades(&first_match(&text)) >= 8, "the new text runs");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn rss_kib() -> u64 {

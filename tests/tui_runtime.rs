@@ -1,6 +1,8 @@
 //! The event loop on a TestBackend, with the real engine, watcher and solver: typing and
 //! Ctrl-S save and re-run; another process's atomic save reloads and re-runs; Ctrl-Q ends.
 
+mod common;
+
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -23,8 +25,7 @@ fn wait_until(what: &str, mut f: impl FnMut() -> bool) {
 
 #[test]
 fn the_loop_saves_reloads_reruns_and_quits() {
-    let dir = std::env::temp_dir().join(format!("dealbench-loop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("loop");
     let file = dir.join("loop.dlr");
     std::fs::write(&file, "produce 5\naction printoneline, average \"alpha\" hcp(north)\n").unwrap();
 
@@ -72,14 +73,12 @@ fn the_loop_saves_reloads_reruns_and_quits() {
     assert!(app.generation >= 3, "first run, Ctrl-S, reload: {}", app.generation);
     let screen = terminal.backend().to_string();
     assert!(screen.contains("bravo") && screen.contains("DONE"), "{screen}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs the loop on `file`; `meddle` changes the file from outside once the first run is
 /// done, then the driver presses Ctrl-Q and `s`. Quitting must have asked (so `s` saved).
-fn quit_after(tag: &str, meddle: fn(&std::path::Path)) -> (App, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("dealbench-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn quit_after(tag: &str, meddle: fn(&std::path::Path)) -> (App, common::Scratch) {
+    let dir = common::Scratch::new(tag);
     let file = dir.join("kept.dlr");
     let text = "produce 3\naction printoneline\n";
     std::fs::write(&file, text).unwrap();
@@ -114,7 +113,6 @@ fn a_script_deleted_underneath_is_asked_about_and_saved_again() {
     assert!(app.quit);
     let on_disk = std::fs::read_to_string(dir.join("kept.dlr")).expect("Ctrl-Q asked, and `s` wrote the file again");
     assert_eq!(on_disk, "produce 3\naction printoneline\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -123,5 +121,4 @@ fn a_script_overwritten_with_latin1_is_asked_about_and_the_buffer_saved() {
     assert!(app.quit);
     let on_disk = std::fs::read(dir.join("kept.dlr")).unwrap();
     assert_eq!(on_disk, b"produce 3\naction printoneline\n", "Ctrl-Q asked, and `s` saved the good buffer");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -65,7 +65,8 @@ const FIXED: &str = "predeal north SAKQJ, HAKQ, DAKQ, CAKQ east ST987, HJT9, DJT
 
 #[test]
 fn csvrpt_and_printrpt_rows_on_a_fixed_deal() {
-    let csv = std::env::temp_dir().join(format!("dealbench-v2-{}.csv", std::process::id()));
+    let dir = common::Scratch::new("v2");
+    let csv = dir.join("rows.csv");
     std::fs::write(&csv, "old line\n").unwrap();
     let terms = "deal, hcp(north), \"x\", NS, east, ltc(south), ltc(west, clubs)";
     let script = format!("{FIXED}produce 1\naction csvrpt({terms}), printrpt({terms})\n");
@@ -80,7 +81,6 @@ fn csvrpt_and_printrpt_rows_on_a_fixed_deal() {
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), format!("{row}{row}"), "csvrpt appends: {err}");
     let (out, _, _) = run(&format!("{FIXED}produce 1\naction csvrpt(west, \"v\")\n"), &["-v"]);
     assert_eq!(out, " w .5432.5432.65432 ,'v'\n", "csvrpt without -C writes to standard output");
-    let _ = std::fs::remove_file(&csv);
 }
 
 #[test]
@@ -172,7 +172,8 @@ fn parcontract_matches_dds_par_contracts() {
     let Some(dir) = common::shared("golden/dd") else { return };
     let deals = std::fs::read_to_string(dir.join("deals100-hard.tsv")).unwrap();
     let pars = std::fs::read_to_string(dir.join("deals100-hard.par.tsv")).unwrap();
-    let file = std::env::temp_dir().join(format!("dealbench-parcontract-{}.txt", std::process::id()));
+    let scratch = common::Scratch::new("parcontract");
+    let file = scratch.join("deals.txt");
     let lines: Vec<&str> = deals.lines().take(4).map(|l| l.split('\t').next().unwrap()).collect();
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
     for (vul, word) in [("None", "none"), ("EW", "ew")] {

@@ -115,13 +115,14 @@ mod tests {
 
     #[test]
     fn user_theme_inherits_bundled() {
-        let dir = std::env::temp_dir().join(format!("dealbench-cfg-{}", std::process::id()));
+        // Removed when dropped, also when the test fails.
+        let scratch = tempfile::Builder::new().prefix("dealbench-cfg-").tempdir().unwrap();
+        let dir = scratch.path();
         std::fs::create_dir_all(dir.join("themes")).unwrap();
         std::fs::write(dir.join("themes/mine.toml"), "inherits = \"dark\"\nkeyword = \"#ff0000\"\n").unwrap();
-        let t = load_theme("mine", Some(&dir)).unwrap();
+        let t = load_theme("mine", Some(dir)).unwrap();
         assert_eq!(t.get("keyword").fg, Some(ratatui::style::Color::Rgb(255, 0, 0)));
         assert!(t.has("suit.spades"));
-        assert!(load_theme("nope", Some(&dir)).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(load_theme("nope", Some(dir)).is_err());
     }
 }

@@ -102,8 +102,9 @@ mod tests {
     }
 
     fn renames_seen(tag: &str, start: impl Fn(&Path, Box<dyn Fn() + Send>) -> Result<Watch, TuiError>) {
-        let dir = std::env::temp_dir().join(format!("dealbench-watch-{tag}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        // Removed when dropped, also when the test fails.
+        let scratch = tempfile::Builder::new().prefix(&format!("dealbench-watch-{tag}-")).tempdir().unwrap();
+        let dir = scratch.path();
         let file = dir.join("s.dlr");
         std::fs::write(&file, "produce 1\n").unwrap();
         let (tx, rx) = mpsc::channel();
@@ -129,6 +130,5 @@ mod tests {
         // Another file in the same directory is not reported.
         std::fs::write(dir.join("other.txt"), "x").unwrap();
         assert!(rx.recv_timeout(Duration::from_millis(400)).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,10 +1,11 @@
-//! Test helpers: locating `../shared` (skipped visibly outside CI when absent).
+//! Test helpers: locating `../shared` (skipped visibly outside CI when absent), scratch
+//! directories.
 #![allow(dead_code)]
 
 pub mod golden_dd;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// `../shared/<sub>`, or `None` (after printing why) when the data is not there.
@@ -22,8 +23,32 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
     None
 }
 
+/// A fresh directory `dealbench-TAG-XXXXXX` under the system's temporary directory, removed
+/// with its contents when dropped, also when the test panics.
+pub struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    pub fn new(tag: &str) -> Scratch {
+        let prefix = format!("dealbench-{tag}-");
+        Scratch(tempfile::Builder::new().prefix(&prefix).tempdir().expect("a scratch directory"))
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
 /// Runs the dealbench binary in `dir` with `args`.
-pub fn dealbench(dir: &std::path::Path, args: &[&str]) -> Output {
+pub fn dealbench(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dealbench"))
         .current_dir(dir)
         .args(args)
