@@ -3,9 +3,17 @@
 
 mod tui_common;
 
-use dealbench::cards::parse_deal;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use dealbench::cards::{Seat, Vul, parse_deal};
+use dealbench::dd::Solver;
+use dealbench::run::Event;
 use dealbench::tui::app::{App, Effect, Overlay, Pane};
+use dealbench::tui::engine;
 use dealbench::tui::explore::Seed;
+use dealbench::tui::{TuiOptions, theme::Theme};
 use ratatui::crossterm::event::KeyCode;
 use tui_common::{DEALS, alt, app, common, key, screen, type_str};
 
@@ -65,6 +73,100 @@ fn the_filter_sees_the_scripts_variables() {
     };
     let want: Vec<u64> = (0..3).filter(|&i| !stayman_of(i) && north[i] <= 12).map(|i| i as u64 + 1).collect();
     assert_eq!(f.pass.iter().copied().collect::<Vec<_>>(), want);
+}
+
+/// Keeps four deals on which North makes 7 tricks in notrump: the run learns that much of each.
+const SEVEN_NT: &str = "produce 4\ncondition hcp(north) + hcp(south) >= 22 && tricks(north, notrumps) >= 7\n\
+                        action printoneline\n";
+
+/// An app on `script` whose first run (seed 11, two threads) the real engine has dealt.
+fn ran(script: &str) -> App {
+    let mut a = App::new(PathBuf::from("t.dlr"), script, Theme::dark());
+    a.size = (160, 48);
+    a.auto_dd = false;
+    run_again(&mut a);
+    a
+}
+
+/// Runs the app's script as the workbench does and hands it every event of the run.
+fn run_again(a: &mut App) {
+    let compiled = engine::compile(&a.buffer_text(), "t.dlr").expect("compiles");
+    let opts = TuiOptions { seed: Some(11), threads: Some(2), ..TuiOptions::default() };
+    let options = opts.switches().resolve("t.dlr").expect("options").options;
+    let g = a.generation + 1;
+    let _ = a.request_run();
+    a.on_run_started(g, compiled.table, Vec::new());
+    a.fresh_program = Some(compiled.program());
+    let (tx, rx) = mpsc::sync_channel(64);
+    let _ctl = engine::start(&compiled, options, g, tx, |g, event| (g, event));
+    loop {
+        let (_, event) = rx.recv_timeout(Duration::from_secs(60)).expect("the run reports");
+        let done = matches!(event, Event::Finished(_) | Event::Failed(_));
+        let _ = a.on_run_msgs(g, vec![event]);
+        if done {
+            return;
+        }
+    }
+}
+
+/// Declarer's tricks in `strain` in each kept deal, from the solver, by deal number.
+fn solved(a: &App, declarer: Seat, strain: usize) -> Vec<(u64, u8)> {
+    let mut solver = Solver::new();
+    a.results.deals.iter().map(|d| (d.number, solver.tricks(&d.deal, declarer, strain).unwrap())).collect()
+}
+
+fn passing(a: &App) -> Vec<u64> {
+    a.filter.as_ref().expect("a filter").pass.iter().copied().collect()
+}
+
+fn clear_filter(a: &mut App) {
+    let _ = a.on_key(alt('f'));
+    let _ = a.on_key(key(KeyCode::Esc));
+    assert!(a.filter.is_none());
+}
+
+#[test]
+fn a_filter_on_tricks_the_condition_tested_decides_every_kept_deal() {
+    let mut a = ran(SEVEN_NT);
+    let truth = solved(&a, Seat::North, 4);
+    assert_eq!(truth.len(), 4);
+    assert!(truth.iter().all(|&(_, t)| t >= 7), "the condition kept only 7-trick deals: {truth:?}");
+    let all: Vec<u64> = truth.iter().map(|&(n, _)| n).collect();
+    assert!(a.dd.done.is_empty(), "the DD pane solved nothing");
+    for (text, want) in [("tricks(north, notrumps) >= 7", all.clone()), ("tricks(north, notrumps) < 7", vec![])] {
+        let _ = filter(&mut a, text);
+        assert_eq!(passing(&a), want, "{text}");
+        let f = a.filter.as_ref().unwrap();
+        assert_eq!((f.tested, f.unknown), (4, 0), "{text}: no deal undecided");
+        assert!(!screen(&a).contains("undecided"), "{}", screen(&a));
+        clear_filter(&mut a);
+    }
+    // Deals of a later run are tested as they arrive, on what that run learnt of them.
+    let _ = filter(&mut a, "tricks(north, notrumps) >= 7");
+    run_again(&mut a);
+    assert_eq!(passing(&a), all);
+    let f = a.filter.as_ref().unwrap();
+    assert_eq!((f.tested, f.unknown), (4, 0));
+}
+
+#[test]
+fn a_filter_the_run_did_not_decide_waits_for_the_dd_pane() {
+    let mut a = ran(SEVEN_NT);
+    let text = "tricks(south, clubs) >= 4";
+    let _ = filter(&mut a, text);
+    assert!(passing(&a).is_empty());
+    assert_eq!(a.filter.as_ref().unwrap().unknown, 4, "the run asked nothing of South's clubs");
+    assert!(screen(&a).contains("filter: 0 of 4 pass, 4 undecided"), "{}", screen(&a));
+    // Once the DD pane has solved the deals (from what the run learnt), the tables decide.
+    let g = a.results.generation;
+    for d in a.results.deals.clone() {
+        a.on_dd(g, d.number, engine::solve_dd(&d.deal, Vul::None, d.known));
+    }
+    clear_filter(&mut a);
+    let _ = filter(&mut a, text);
+    let want: Vec<u64> = solved(&a, Seat::South, 0).iter().filter(|&&(_, t)| t >= 4).map(|&(n, _)| n).collect();
+    assert_eq!(passing(&a), want);
+    assert_eq!(a.filter.as_ref().unwrap().unknown, 0);
 }
 
 #[test]

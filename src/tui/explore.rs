@@ -7,8 +7,8 @@ use std::sync::Arc;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::{App, Effect, Overlay};
-use crate::cards::Vul;
-use crate::dd::DdError;
+use crate::cards::{Deal, Seat, Vul};
+use crate::dd::{DdError, Known};
 use crate::eval::{Ctx, DoubleDummy, Program};
 use crate::run::Matched;
 
@@ -48,19 +48,21 @@ pub struct Filter {
     pub pass: BTreeSet<u64>,
     /// Deals tested.
     pub tested: u64,
-    /// Deals it could not decide (a double-dummy value not solved yet).
+    /// Deals it could not decide (a double-dummy value neither the run nor the DD pane knows).
     pub unknown: u64,
 }
 
 impl Filter {
-    /// Tests one deal; true when the filter holds.
+    /// Tests one deal on what the run learnt of it; true when the filter holds.
     pub fn test(&mut self, d: &Matched) -> bool {
         self.test_with(d, None)
     }
 
-    fn test_with<'a>(&mut self, d: &'a Matched, dd: Option<&'a mut dyn DoubleDummy>) -> bool {
+    /// Tests one deal on what the run learnt of it and on its table, if the DD pane solved it.
+    fn test_with(&mut self, d: &Matched, solved: Option<&[[u8; 5]; 4]>) -> bool {
         self.tested += 1;
-        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd, vulnerable: Vul::None };
+        let mut dd = Learnt { known: d.known, solved };
+        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd: Some(&mut dd), vulnerable: Vul::None };
         match self.program.matches(&mut ctx) {
             Ok(true) => {
                 self.pass.insert(d.number);
@@ -75,22 +77,38 @@ impl Filter {
     }
 }
 
-/// The double-dummy tables the DD pane has solved, for filters that ask for tricks.
-struct Solved<'a>(&'a App);
+/// What the workbench knows of one kept deal's double-dummy results, for a filter that asks
+/// for tricks: what the run learnt of it (its bound tests and solves) and the table the DD
+/// pane solved. It answers for that deal only, so the `deal` arguments go unread.
+struct Learnt<'a> {
+    known: Option<Known>,
+    solved: Option<&'a [[u8; 5]; 4]>,
+}
 
-impl DoubleDummy for Solved<'_> {
-    fn table(&mut self, deal: &crate::cards::Deal) -> Result<[[u8; 5]; 4], DdError> {
-        let r = &self.0.results;
-        let number = r.deals.iter().find(|d| d.deal == *deal).map(|d| d.number);
-        match number.and_then(|n| self.0.dd.done.get(&(r.generation, n))) {
-            Some(Ok(res)) => Ok(res.tricks),
-            _ => Err(DdError("not solved yet: select the deal with the DD pane shown, or press d".into())),
+fn not_solved() -> DdError {
+    DdError("not solved yet: select the deal with the DD pane shown, or press d".into())
+}
+
+impl DoubleDummy for Learnt<'_> {
+    fn table(&mut self, _: &Deal) -> Result<[[u8; 5]; 4], DdError> {
+        let learnt = self.known.and_then(|k| k.table()).map(|t| t.tricks);
+        learnt.or(self.solved.copied()).ok_or_else(not_solved)
+    }
+    fn tricks(&mut self, _: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
+        let learnt = self.known.and_then(|k| k.exact(declarer.index(), strain));
+        learnt.or(self.solved.map(|t| t[declarer][strain])).ok_or_else(not_solved)
+    }
+    /// Answered by the run's range when it decides, else by the exact result.
+    fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: usize, target: i32) -> Result<bool, DdError> {
+        match self.known.and_then(|k| k.at_least(declarer.index(), strain, target)) {
+            Some(holds) => Ok(holds),
+            None => Ok(i32::from(self.tricks(deal, declarer, strain)?) >= target),
         }
     }
-    fn par_ns(&mut self, _: &crate::cards::Deal, _: Vul) -> Result<i32, DdError> {
+    fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {
         Err(DdError("par is not available in a filter".into()))
     }
-    fn par_contracts(&mut self, _: &crate::cards::Deal, _: Vul) -> Result<String, DdError> {
+    fn par_contracts(&mut self, _: &Deal, _: Vul) -> Result<String, DdError> {
         Err(DdError("par is not available in a filter".into()))
     }
 }
@@ -155,9 +173,15 @@ impl App {
         }
         (f.pass, f.tested, f.unknown) = (BTreeSet::new(), 0, 0);
         for d in &self.results.deals {
-            f.test_with(d, Some(&mut Solved(self)));
+            f.test_with(d, self.solved_table(d.number));
         }
         self.filter = Some(f);
+    }
+
+    /// The table the DD pane solved for the kept deal numbered `n` of these results.
+    fn solved_table(&self, n: u64) -> Option<&[[u8; 5]; 4]> {
+        let done = self.dd.done.get(&(self.results.generation, n))?;
+        done.as_ref().ok().map(|r| &r.tricks)
     }
 
     /// True when the deal numbered `n` passes the filter (or there is none).
