@@ -12,7 +12,8 @@
 //! `DD_FIXED=d,s` asks declarer `d` in strain `s` of every deal instead; the file's second
 //! field then holds that one result.
 //!
-//! Prints CPU ms per deal for each pass; every answer is checked against the file.
+//! Prints CPU ms and search nodes per deal for each pass; every answer is checked against the
+//! file.
 
 use dealbench::cards::{Deal, Seat, parse_deal};
 use dealbench::dd::Solver;
@@ -42,16 +43,22 @@ fn main() {
         })
         .collect();
     let mut solver = Solver::new();
+    let mut nodes = [0u64; 5];
     let exact = pass(&cases, |(d, decl, s, want)| solver.tricks(d, *decl, *s).unwrap() == *want);
+    nodes[1] = solver.nodes();
     let meets = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, i32::from(*want)).unwrap());
+    nodes[2] = solver.nodes();
     let fails = pass(&cases, |(d, decl, s, want)| !solver.at_least(d, *decl, *s, i32::from(*want) + 1).unwrap());
+    nodes[3] = solver.nodes();
     let seven = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, 7).unwrap() == (*want >= 7));
+    nodes[4] = solver.nodes();
     let n = cases.len();
-    println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers):");
-    println!("  exact tricks        {:7.2} ms ({} wrong)", exact.0, exact.1);
-    println!("  >= result (holds)   {:7.2} ms ({} wrong)", meets.0, meets.1);
-    println!("  >= result+1 (fails) {:7.2} ms ({} wrong)", fails.0, fails.1);
-    println!("  >= 7                {:7.2} ms ({} wrong)", seven.0, seven.1);
+    let per = |i: usize| (nodes[i] - nodes[i - 1]) / n as u64;
+    println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers), nodes/deal:");
+    println!("  exact tricks        {:7.2} ms ({} wrong) {:8} nodes", exact.0, exact.1, per(1));
+    println!("  >= result (holds)   {:7.2} ms ({} wrong) {:8} nodes", meets.0, meets.1, per(2));
+    println!("  >= result+1 (fails) {:7.2} ms ({} wrong) {:8} nodes", fails.0, fails.1, per(3));
+    println!("  >= 7                {:7.2} ms ({} wrong) {:8} nodes", seven.0, seven.1, per(4));
     let bound = (meets.0 + fails.0) / 2.0;
     println!("  bound at the edge / exact: {:.2}; >= 7 / exact: {:.2}", bound / exact.0, seven.0 / exact.0);
 }

@@ -3,7 +3,7 @@
 //! card of every suit the leader has; at notrump, one trick a suit when one defender holds them
 //! all).
 
-use super::search::{SUIT, Search, suit_bits, top_bit};
+use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
@@ -232,5 +232,95 @@ impl Search {
             rel |= top << (16 * s);
         }
         Some(rel)
+    }
+
+    /// At second hand, sure tricks for the second hand's side from this trick on: none unless
+    /// it surely wins this trick (a ruff third hand cannot overruff, or the suit's top card over
+    /// the card led and third hand's); at notrump, the winner then cashes his other top cards.
+    /// Stops once `enough` are found. Returns the count and the cards relied on.
+    #[inline(always)]
+    pub(crate) fn second_hand_tricks(&self, t: &Trick, player: usize, enough: i32) -> (i32, u64) {
+        let (s, pd, third) = (t.lead_suit, player ^ 2, (player + 1) & 3);
+        let trump = self.trump;
+        if trump < 4 && enough > 1 {
+            return (0, 0);
+        }
+        let ruffs = |h: usize| {
+            trump < 4 && s != trump && suit_bits(self.hands[h], s) == 0 && suit_bits(self.hands[h], trump) != 0
+        };
+        if ruffs(third) {
+            return (0, 0);
+        }
+        if ruffs(player) || ruffs(pd) {
+            return (1, 0);
+        }
+        let side = suit_bits(self.hands[player] | self.hands[pd], s);
+        let beaten = suit_bits(self.hands[third], s) | 1 << (t.win_card % 16);
+        if side == 0 || top_bit(side) < beaten {
+            return (0, 0);
+        }
+        let top = top_bit(side);
+        let rel = top << (16 * s);
+        if enough <= 1 {
+            return (1, rel);
+        }
+        let hh = if suit_bits(self.hands[player], s) & top != 0 { player } else { pd };
+        self.cash_after_win(hh, s, top, enough, (1, rel))
+    }
+
+    /// At notrump, `hh` wins this trick in suit `s` with `top` and leads on: counts on
+    /// `(tricks, rel)` its next card of `s` if it is higher than every other hand's, and one trick for each other
+    /// suit whose top card it holds (all of a suit nobody else holds).
+    #[inline(always)]
+    fn cash_after_win(&self, hh: usize, s: usize, top: u64, enough: i32, (mut n, mut rel): (i32, u64)) -> (i32, u64) {
+        let mine = suit_bits(self.hands[hh], s) & !top;
+        let others = (0..4).filter(|&h| h != hh).fold(0, |a, h| a | suit_bits(self.hands[h], s));
+        if mine != 0 && top_bit(mine) > others {
+            n += 1;
+            rel |= top_bit(mine) << (16 * s);
+        }
+        for s2 in (0..4).filter(|&x| x != s) {
+            let mine = suit_bits(self.hands[hh], s2);
+            let all_s2 = suit_bits(self.all, s2);
+            if n >= enough || mine == 0 {
+                continue;
+            }
+            if mine == all_s2 {
+                n += mine.count_ones() as i32;
+            } else if mine & top_bit(all_s2) != 0 {
+                n += 1;
+                rel |= top_bit(all_s2) << (16 * s2);
+            }
+        }
+        (n, rel)
+    }
+
+    /// With no trumps left, can the side on lead take every trick? Only by leading suits whose
+    /// top card it holds (the other side would win any other lead with its top card, and it
+    /// gets the lead only by winning a trick), each at most as often as the longer of its two
+    /// hands holds it. When those add up to fewer than the tricks left, the defenders surely
+    /// win one: returns `(1, the defenders' top cards relied on)`, else `(0, 0)`.
+    #[inline(always)]
+    pub(crate) fn all_tricks_out_of_reach(&self, leader: usize) -> (i32, u64) {
+        if self.trump < 4 && suit_bits(self.all, self.trump) != 0 {
+            return (0, 0);
+        }
+        let (a, b) = (self.hands[leader], self.hands[leader ^ 2]);
+        let (mut reach, mut rel) = (0, 0u64);
+        for s in 0..4 {
+            let all_s = suit_bits(self.all, s);
+            if all_s == 0 {
+                continue;
+            }
+            let top = top_bit(all_s);
+            let (x, y) = (suit_bits(a, s), suit_bits(b, s));
+            if (x | y) & top != 0 {
+                reach += x.count_ones().max(y.count_ones()) as i32;
+            } else if self.hands.iter().all(|&h| suit_bits(h, s) != all_s) {
+                // Relied on unless its holder holds the whole suit.
+                rel |= top << (16 * s);
+            }
+        }
+        if reach < self.tricks_left { (1, rel) } else { (0, 0) }
     }
 }

@@ -322,7 +322,10 @@ impl Search {
             // Stored too: the entry's pattern may decide positions the quick tricks do not.
             return (self.ns_won + ns, self.remember::<F>(leader, pat, &own, qrel, ns, ns_leads));
         }
-        let (d, rel) = self.defenders_tricks(leader);
+        let (mut d, mut rel) = self.defenders_tricks(leader);
+        if d == 0 && side_need == self.tricks_left {
+            (d, rel) = self.all_tricks_out_of_reach(leader);
+        }
         if self.tricks_left - d < side_need {
             return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, self.without_bottoms(rel));
         }
@@ -438,6 +441,14 @@ impl Search {
         }
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
+        if P == 1 {
+            // Tricks the second hand's side still needs.
+            let need = if ns_to_move { beta - self.ns_won } else { self.ns_won + self.tricks_left - beta + 1 };
+            let (q, rel) = self.second_hand_tricks(t, player, need);
+            if q >= need {
+                return (if ns_to_move { self.ns_won + q } else { self.ns_won + self.tricks_left - q }, rel);
+            }
+        }
         let key = self.cutoff_key(t, pos, player);
         let slot = (key >> CUTOFF_SHIFT) as usize;
         let entry = self.cutoffs[slot];
