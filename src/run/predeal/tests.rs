@@ -107,6 +107,7 @@ proptest! {
     }
 }
 
+#[cfg(debug_assertions)]
 fn twice() -> Vec<(Seat, Card)> {
     let ace = cards(&["SA"])[0];
     vec![(Seat::North, ace), (Seat::South, ace)]
