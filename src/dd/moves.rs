@@ -2,6 +2,9 @@
 
 use super::search::{Search, Trick, suit_bits, top_bit};
 
+/// Weight of the opponents' choices in a lead's score (see `narrowness`).
+const NARROW_WEIGHT: i32 = 10;
+
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
 pub(crate) struct MoveList {
@@ -95,6 +98,7 @@ impl Search {
             let all_s = suit_bits(self.all, s);
             let reps = representatives::<F>(h, all_s);
             let class = self.lead_class(p, s);
+            let narrow = self.narrowness(p, s);
             let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
             let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
@@ -108,10 +112,21 @@ impl Search {
                     rank - 40
                 } else {
                     rank - 20
-                };
+                } - narrow;
                 list.push(s as u32 * 16 + rank as u32, sc);
             }
         }
+    }
+
+    /// How many choices a lead in suit `s` gives the opponents, scaled: their lengths in it, a
+    /// void counting as a discard from any suit (DDS's estimate of the tree's size).
+    #[inline(always)]
+    fn narrowness(&self, p: usize, s: usize) -> i32 {
+        let len = |h: usize| match suit_bits(self.hands[h], s).count_ones() as i32 {
+            0 => self.tricks_left + 1,
+            n => n,
+        };
+        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT
     }
 
     /// The class of leading suit `s` from seat `p` (see `lead_moves`; 0 = last).
