@@ -127,7 +127,8 @@ impl Search {
             0 => 4,
             n => n,
         };
-        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT
+        let pd_void = self.trump == 4 && suit_bits(self.hands[p ^ 2], s) == 0;
+        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT + 13 * pd_void as i32
     }
 
     /// The class of leading suit `s` from seat `p` (see `lead_moves`; 0 = last).
