@@ -150,14 +150,15 @@ enum Solves {
     Actions,
 }
 
-/// Deals per batch: two from a deal file whose deals are solved (files are short, and a few
-/// hard deals take most of the time); a few when the condition solves deals, so every worker
-/// gets a share; when the matching deals are solved for the actions, not many more, and fewer
-/// in a short run (so that each worker gets several batches); otherwise enough that handing batches over costs little, yet a block of
+/// Deals per batch: one from a deal file whose deals are solved (files are short, and a few
+/// hard deals take most of the time, so the last batch should be small); a few when the
+/// condition solves deals, so every worker gets a share; when the matching deals are solved for
+/// the actions, not many more, and fewer in a short run (so that each worker gets several
+/// batches); otherwise enough that handing batches over costs little, yet a block of
 /// dealer.exe's stream and its permutations stay in a core's cache.
 fn batch_size(cutter: &Cutter, solves: Solves, generate: u64, threads: usize) -> u64 {
     match cutter {
-        Cutter::Deals(_) if solves != Solves::Nothing => 2,
+        Cutter::Deals(_) if solves != Solves::Nothing => 1,
         _ if solves == Solves::Condition => 8,
         _ if solves == Solves::Actions => (generate / (threads as u64 * 8)).clamp(1, 128),
         Cutter::Numbers => 16_384,
