@@ -1,7 +1,8 @@
-//! Sure-trick bounds at the start of a trick: quick tricks the side on lead can cash at once,
-//! and sure tricks for the defenders (their high trumps, and a first trick when they hold the top
-//! card of every suit the leader has; at notrump, one trick a suit when one defender holds them
-//! all).
+//! Sure-trick bounds. At the start of a trick: quick tricks the side on lead can cash at once,
+//! and sure tricks for the defenders (their high trumps; a first trick when they hold the top
+//! card of every suit the leader has, at notrump one trick a suit when one defender holds them
+//! all; with no trumps left, one trick when the leader's side cannot take them all). At second
+//! hand: the tricks its side surely takes when it surely wins the trick.
 
 use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
 
