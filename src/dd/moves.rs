@@ -2,8 +2,12 @@
 
 use super::search::{Search, Trick, suit_bits, top_bit};
 
-/// Weight of the opponents' choices in a lead's score (see `narrowness`).
+/// Weight of each of the opponents' choices in a lead's score (see `narrowness`).
 const NARROW_WEIGHT: i32 = 10;
+/// What a void counts as among the opponents' choices.
+const VOID_CHOICES: i32 = 4;
+/// At notrump, the cost of leading a suit partner is void in.
+const PARTNER_VOID: i32 = 13;
 
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
@@ -87,7 +91,8 @@ impl Search {
     /// ordinary suits (those where partner holds the top card or can ruff first), then trumps,
     /// then leads into RHO's tenace (suit contracts); within a class the suit's top and bottom
     /// cards (the bottom first when partner holds the top). Other cards follow, high first, and
-    /// suits an opponent can ruff (and leads into a tenace at notrump) come last.
+    /// suits an opponent can ruff (and leads into a tenace at notrump) come last. Every score
+    /// then falls with the suit's [`Search::narrowness`], which can reorder the classes.
     #[inline(always)]
     fn lead_moves<const F: bool>(&self, p: usize, list: &mut MoveList) {
         for s in 0..4 {
@@ -118,17 +123,18 @@ impl Search {
         }
     }
 
-    /// How many choices a lead in suit `s` gives the opponents, scaled: their lengths in it, a
-    /// void counting as 4 (a discard from any suit; DDS's estimate of the tree's size, with the
-    /// void's count capped: counted as the tricks left, it made thomas1's notrump 2.5x slower).
+    /// What a lead in suit `s` costs in the size of the tree, as DDS estimates it: the choices
+    /// it gives the opponents (their lengths in it, a void counting as [`VOID_CHOICES`]; counted
+    /// as the tricks left, as DDS does, thomas1's notrump took 2.5 times longer) and, at
+    /// notrump, partner's void.
     #[inline(always)]
     fn narrowness(&self, p: usize, s: usize) -> i32 {
         let len = |h: usize| match suit_bits(self.hands[h], s).count_ones() as i32 {
-            0 => 4,
+            0 => VOID_CHOICES,
             n => n,
         };
         let pd_void = self.trump == 4 && suit_bits(self.hands[p ^ 2], s) == 0;
-        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT + 13 * pd_void as i32
+        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT + PARTNER_VOID * i32::from(pd_void)
     }
 
     /// The class of leading suit `s` from seat `p` (see `lead_moves`; 0 = last).
