@@ -2,8 +2,8 @@
 
 use super::search::{Search, Trick, suit_bits, top_bit};
 
-/// Weight of each of the opponents' choices in a lead's score (see `narrowness`).
-const NARROW_WEIGHT: i32 = 10;
+/// Weight of each of the opponents' choices in a lead's score (see `tree_cost`).
+const CHOICE_WEIGHT: i32 = 10;
 /// What a void counts as among the opponents' choices.
 const VOID_CHOICES: i32 = 4;
 /// At notrump, the cost of leading a suit partner is void in.
@@ -92,7 +92,7 @@ impl Search {
     /// then leads into RHO's tenace (suit contracts); within a class the suit's top and bottom
     /// cards (the bottom first when partner holds the top). Other cards follow, high first, and
     /// suits an opponent can ruff (and leads into a tenace at notrump) come last. Every score
-    /// then falls with the suit's [`Search::narrowness`], which can reorder the classes.
+    /// then falls with the suit's [`Search::tree_cost`], which can reorder the classes.
     #[inline(always)]
     fn lead_moves<const F: bool>(&self, p: usize, list: &mut MoveList) {
         for s in 0..4 {
@@ -103,7 +103,7 @@ impl Search {
             let all_s = suit_bits(self.all, s);
             let reps = representatives::<F>(h, all_s);
             let class = self.lead_class(p, s);
-            let narrow = self.narrowness(p, s);
+            let cost = self.tree_cost(p, s);
             let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
             let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
@@ -117,7 +117,7 @@ impl Search {
                     rank - 40
                 } else {
                     rank - 20
-                } - narrow;
+                } - cost;
                 list.push(s as u32 * 16 + rank as u32, sc);
             }
         }
@@ -128,13 +128,13 @@ impl Search {
     /// as the tricks left, as DDS does, thomas1's notrump took 2.5 times longer) and, at
     /// notrump, partner's void.
     #[inline(always)]
-    fn narrowness(&self, p: usize, s: usize) -> i32 {
+    fn tree_cost(&self, p: usize, s: usize) -> i32 {
         let len = |h: usize| match suit_bits(self.hands[h], s).count_ones() as i32 {
             0 => VOID_CHOICES,
             n => n,
         };
         let pd_void = self.trump == 4 && suit_bits(self.hands[p ^ 2], s) == 0;
-        (len((p + 1) & 3) + len((p + 3) & 3)) * NARROW_WEIGHT + PARTNER_VOID * i32::from(pd_void)
+        (len((p + 1) & 3) + len((p + 3) & 3)) * CHOICE_WEIGHT + PARTNER_VOID * i32::from(pd_void)
     }
 
     /// The class of leading suit `s` from seat `p` (see `lead_moves`; 0 = last).
