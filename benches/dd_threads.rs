@@ -2,9 +2,10 @@
 //! a few runs (wall clock) and the report is the ratio.
 //!
 //! `cargo bench --bench dd_threads`: DDS list100 (`../shared/golden/dd/canonical/dds-list100.dt`,
-//! `DD_FILE` picks another `.dt` file, `DD_LIMIT` caps the deals) read as a deal file, with `tricks` in the condition and with the
-//! full table in the action; and the 1NT script (one `dds` result per produced deal in
-//! a `frequency` action) on dealer.exe's stream with seed 11.
+//! `DD_FILE` picks another `.dt` file, `DD_LIMIT` caps the deals) read as a deal file, with
+//! `tricks` in the condition and with the full table in the action; and the 1NT script
+//! (one `dds` result per produced deal in a `frequency` action) on dealer.exe's stream with
+//! seed 11.
 
 use dealbench::cards::{Deal, parse_deal};
 use dealbench::eval::compile;

@@ -309,8 +309,7 @@ impl Search {
             return self.last_trick(leader);
         }
         let ns_leads = leader & 1 == 0;
-        // Tricks the side on lead still needs.
-        let side_need = if ns_leads { need } else { self.tricks_left - need + 1 };
+        let side_need = self.side_need(ns_leads, beta);
         let own = self.pattern();
         let pat = [own[0] as u64 | (own[1] as u64) << 26, own[2] as u64 | (own[3] as u64) << 26];
         if let Some(hit) = self.tt.probe(self.shape, leader, pat, need) {
@@ -318,7 +317,7 @@ impl Search {
         }
         let (qt, qrel) = self.quick_tricks(leader, side_need);
         if qt >= side_need {
-            let ns = if ns_leads { qt } else { self.tricks_left - qt };
+            let ns = self.ns_from(ns_leads, qt);
             // Stored too: the entry's pattern may decide positions the quick tricks do not.
             return (self.ns_won + ns, self.remember::<F>(leader, pat, &own, qrel, ns, ns_leads));
         }
@@ -327,11 +326,24 @@ impl Search {
             (d, rel) = self.all_tricks_out_of_reach(leader);
         }
         if self.tricks_left - d < side_need {
-            return (self.ns_won + if ns_leads { self.tricks_left - d } else { d }, self.without_bottoms(rel));
+            return (self.ns_won + self.ns_from(!ns_leads, d), self.without_bottoms(rel));
         }
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
         let (v, rel) = self.play_d::<F, 0>(&trick, beta);
         (v, self.remember::<F>(leader, pat, &own, rel, v - self.ns_won, v >= beta))
+    }
+
+    /// Tricks North-South (`ns`) or East-West still need for North-South to reach `beta`
+    /// (East-West: to keep them below it).
+    #[inline(always)]
+    fn side_need(&self, ns: bool, beta: i32) -> i32 {
+        if ns { beta - self.ns_won } else { self.ns_won + self.tricks_left - beta + 1 }
+    }
+
+    /// North-South's tricks from here when North-South (`ns`) or East-West take `t` of them.
+    #[inline(always)]
+    fn ns_from(&self, ns: bool, t: i32) -> i32 {
+        if ns { t } else { self.tricks_left - t }
     }
 
     /// Stores `got`, North-South's tricks from here, as a lower bound (`lower`) or an upper
@@ -442,11 +454,10 @@ impl Search {
         let player = (t.leader + pos) & 3;
         let ns_to_move = player & 1 == 0;
         if P == 1 {
-            // Tricks the second hand's side still needs.
-            let need = if ns_to_move { beta - self.ns_won } else { self.ns_won + self.tricks_left - beta + 1 };
+            let need = self.side_need(ns_to_move, beta);
             let (q, rel) = self.second_hand_tricks(t, player, need);
             if q >= need {
-                return (if ns_to_move { self.ns_won + q } else { self.ns_won + self.tricks_left - q }, rel);
+                return (self.ns_won + self.ns_from(ns_to_move, q), rel);
             }
         }
         let key = self.cutoff_key(t, pos, player);
