@@ -221,7 +221,17 @@ impl Search {
     pub fn set_trump(&mut self, trump: usize) {
         self.trump = trump;
         self.tt.clear();
+        self.clear_cutoffs();
+    }
+
+    /// Forgets the cut-off cards (kept otherwise across leaders of the same deal and strain).
+    pub fn clear_cutoffs(&mut self) {
         self.cutoffs.iter_mut().for_each(|c| *c = 0);
+    }
+
+    /// Voids among the four hands.
+    pub fn voids(&self) -> u32 {
+        (0..4).map(|h| (0..4).filter(|&s| suit_bits(self.hands[h], s) == 0).count() as u32).sum()
     }
 
     /// A first guess of North-South's tricks: a linear fit (on DDS list1000, North leading) of the

@@ -87,10 +87,22 @@ impl Solver {
             let declarer = (leader + 3) & 3;
             got[leader] = match known.exact(declarer, strain) {
                 Some(t) => flip(declarer, t.into(), n),
-                None => self.solve_one(known, declarer, strain, n, got[leader.saturating_sub(2)])?,
+                None => {
+                    self.next_leader(leader);
+                    self.solve_one(known, declarer, strain, n, got[leader.saturating_sub(2)])?
+                }
             };
         }
         Ok(())
+    }
+
+    /// Before solving for another leader of the strain: on a deal of four voids or more (as
+    /// macroxue does), the cut-off cards one leader's search found mislead the next, and are
+    /// forgotten (thomas1: 8% fewer nodes; no change on DDS list100).
+    fn next_leader(&mut self, leader: usize) {
+        if leader > 0 && self.search.voids() >= 4 {
+            self.search.clear_cutoffs();
+        }
     }
 
     /// Solves one result of the loaded deal and strain from `guess`; returns North-South's tricks.
