@@ -3,7 +3,10 @@
 //! Key: the 64-bit shape (suit lengths of every hand) and the seat on lead. Under each key, two
 //! newest-first chains of blocks of patterns (those of few relevant ranks first): the owners
 //! (2 bits per relative rank, top card first) of the relevant top relative ranks of each suit,
-//! with bounds on North-South's tricks from there.
+//! with bounds on North-South's tricks from there. Once a key's chain of specific patterns is
+//! long (on freak deals), those that rely on every suit's top card go to buckets by the owners
+//! of the top cards, so that a probe scans only the bucket of its position (thomas1: 8% less
+//! CPU).
 
 /// One stored pattern, 16 bytes: per word, the owners of two suits (26 bits a suit, the top
 /// card first), then the number of relevant ranks of each of the two suits (bits 52..56 and
@@ -77,8 +80,8 @@ impl Entry {
     }
 }
 
-/// A block's header: `w[0]` the next block + 1, `w[1]` the entries used (low 32 bits) and the
-/// key's tricks left (above).
+/// A block's header: `w[0]` the next block + 1, `w[1]` the entries used (low 32 bits), the
+/// key's tricks left (8 bits above) and the blocks in the chain from this one (8 bits above).
 impl Entry {
     #[inline(always)]
     fn next(&self) -> u32 {
@@ -90,7 +93,12 @@ impl Entry {
     }
     #[inline(always)]
     fn tricks(&self) -> usize {
-        (self.w[1] >> 32) as usize
+        (self.w[1] >> 32 & 0xFF) as usize
+    }
+    /// Blocks in the chain from this one on (at most 255).
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        (self.w[1] >> 40 & 0xFF) as usize
     }
 }
 
@@ -100,12 +108,66 @@ const BLOCK: usize = 16;
 /// Most blocks scanned per chain.
 const MAX_BLOCKS: usize = 32;
 
-/// A hash slot: a shape (0 = empty) and the newest block + 1 of two chains for each leader
-/// (see [`chain`]).
+/// A hash slot: a key (0 = empty) and the newest block + 1 of its chains. A shape's own slot
+/// (the key is the shape) has two chains for each leader (see [`chain`]), the high bit of each
+/// leader's second head saying that its buckets are in use. A bucket's slot (the key from
+/// [`bucket_key`]) has one chain for each leader in `heads[0..4]`.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    shape: u64,
+    key: u64,
     heads: [u32; 8],
+}
+
+/// The high bit of a head: a flag, not part of the block number.
+const FLAG: u32 = 1 << 31;
+
+impl Slot {
+    #[inline(always)]
+    fn head(&self, c: usize) -> u32 {
+        self.heads[c] & !FLAG
+    }
+    #[inline(always)]
+    fn set_head(&mut self, c: usize, b: u32) {
+        self.heads[c] = self.heads[c] & FLAG | b;
+    }
+    /// The chains of the slot.
+    #[inline(always)]
+    fn chains(&self) -> usize {
+        if is_bucket(self.key) { 4 } else { 8 }
+    }
+    /// In a shape's own slot: are `leader`'s buckets in use?
+    #[inline(always)]
+    fn split(&self, leader: usize) -> bool {
+        self.heads[chain(leader, GENERAL_RANKS + 1)] & FLAG != 0
+    }
+}
+
+/// Hand 0's four nibbles of a key, added up.
+#[inline(always)]
+fn hand0_sum(key: u64) -> u64 {
+    (key & 15) + (key >> 4 & 15) + (key >> 8 & 15) + (key >> 12 & 15)
+}
+
+/// The key of the bucket of `shape` whose patterns have the top-card owners `owners`: the
+/// shape with the last nibble of hands 2 and 3 (each implied by the hand's length) replaced by
+/// the owners, then complemented. Hand 0's nibbles then add up to 60 less its length, more
+/// than any shape's, so a bucket's key is never a shape.
+#[inline(always)]
+fn bucket_key(shape: u64, owners: u32) -> u64 {
+    let owners = u64::from(owners);
+    !(shape & !(15 << 44 | 15 << 60) | (owners & 15) << 44 | (owners >> 4) << 60)
+}
+
+/// Is `key` a bucket's (see [`bucket_key`])?
+#[inline(always)]
+fn is_bucket(key: u64) -> bool {
+    hand0_sum(key) > 13
+}
+
+/// Tricks left in the positions of a slot's key.
+#[inline(always)]
+fn key_tricks(key: u64) -> usize {
+    if is_bucket(key) { 60 - hand0_sum(key) as usize } else { tricks_left(key) }
 }
 
 /// The chain of a pattern with `ranks` relevant ranks in all: each leader has one for the
@@ -117,8 +179,34 @@ fn chain(leader: usize, ranks: u32) -> usize {
     2 * leader + usize::from(ranks > GENERAL_RANKS)
 }
 
+/// A leader's buckets are used once its other chain has this many blocks.
+const SPLIT_BLOCKS: usize = 8;
+
 /// See [`chain`].
 const GENERAL_RANKS: u32 = 4;
+
+/// The bucket of a pattern of more than [`GENERAL_RANKS`] ranks that relies on the top card of
+/// every suit of two cards or more (a position it matches has the pattern's top-card owners);
+/// `None` for other patterns, which go to the shape's own chains.
+#[inline(always)]
+fn bucket(shape: u64, pat: &[u64; 2], ks: u16) -> Option<u64> {
+    if Entry::ranks(ks) <= GENERAL_RANKS {
+        return None;
+    }
+    let lens = (shape + (shape >> 16) + (shape >> 32) + (shape >> 48)) & 0xFFFF;
+    for s in 0..4 {
+        if lens >> (4 * s) & 15 >= 2 && ks >> (4 * s) & 15 == 0 {
+            return None;
+        }
+    }
+    Some(bucket_key(shape, top_owners(pat)))
+}
+
+/// The owners of the suits' top cards in a pattern, two bits a suit (0 for an empty suit).
+#[inline(always)]
+fn top_owners(pat: &[u64; 2]) -> u32 {
+    (pat[0] & 3 | (pat[0] >> 24) & 12 | (pat[1] & 3) << 4 | (pat[1] >> 20) & 48) as u32
+}
 
 /// What a probe found: a bound on North-South's tricks from here that decides the test (a lower
 /// bound `>= need` or an upper bound `< need`) and the relevant ranks per suit of the entry.
@@ -157,33 +245,44 @@ impl Tt {
     }
 
     #[inline(always)]
-    fn hash(shape: u64, bits: u32) -> usize {
-        (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    fn hash(key: u64, bits: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
 
-    /// Index of the slot of `shape`, or of the empty slot where it would go.
+    /// Index of the slot of `key`, or of the empty slot where it would go.
     #[inline(always)]
-    fn find(&self, shape: u64) -> usize {
+    fn find(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = Self::hash(shape, self.slots.len().trailing_zeros());
+        let mut i = Self::hash(key, self.slots.len().trailing_zeros());
         loop {
-            let s = self.slots[i].shape;
-            if s == shape || s == 0 {
+            let s = self.slots[i].key;
+            if s == key || s == 0 {
                 return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Looks for an entry matching `pat` whose bounds decide "NS tricks >= need".
+    /// Looks for an entry matching `pat` whose bounds decide "NS tricks >= need": in the
+    /// shape's general chain, then in the bucket of the position's top-card owners, then in the
+    /// shape's other chain.
     #[inline(always)]
     pub fn probe(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         let slot = &self.slots[self.find(shape)];
-        if slot.shape != shape {
+        if slot.key != shape {
             return None;
         }
-        let (general, others) = (slot.heads[chain(leader, 0)], slot.heads[chain(leader, GENERAL_RANKS + 1)]);
-        self.scan(general, &pat, need).or_else(|| self.scan(others, &pat, need))
+        let split = slot.split(leader);
+        let (general, others) = (slot.head(chain(leader, 0)), slot.head(chain(leader, GENERAL_RANKS + 1)));
+        self.scan(general, &pat, need)
+            .or_else(|| {
+                if !split {
+                    return None;
+                }
+                let b = &self.slots[self.find(bucket_key(shape, top_owners(&pat)))];
+                if b.key == 0 { None } else { self.scan(b.head(leader), &pat, need) }
+            })
+            .or_else(|| self.scan(others, &pat, need))
     }
 
     /// Scans a chain from block `b` (+ 1), newest first, for an entry that decides.
@@ -214,15 +313,23 @@ impl Tt {
     /// leader and owners of the top `ks` relative ranks of each suit (a nibble a suit).
     pub fn store(&mut self, shape: u64, leader: usize, pat: [u64; 2], ks: u16, bounds: (i32, i32)) {
         self.make_room();
-        let si = self.find(shape);
-        if self.slots[si].shape == 0 {
-            self.slots[si].shape = shape;
-            self.used += 1;
-        }
+        // The shape's own slot exists whenever a bucket of it does (`probe` looks there first).
+        let mi = self.slot_of(shape);
+        // Buckets only once the leader's other chain has `SPLIT_BLOCKS` blocks.
+        let others = chain(leader, GENERAL_RANKS + 1);
+        let slot = self.slots[mi];
+        let to_bucket =
+            bucket(shape, &pat, ks).filter(|_| slot.split(leader) || self.depth(slot.head(others)) >= SPLIT_BLOCKS);
+        let (si, c) = match to_bucket {
+            Some(key) => {
+                self.slots[mi].heads[others] |= FLAG;
+                (self.slot_of(key), leader)
+            }
+            None => (mi, chain(leader, Entry::ranks(ks))),
+        };
         let e = Entry::new(&pat, ks, bounds);
         // Tighten an identical pattern in the newest block, if any.
-        let c = chain(leader, Entry::ranks(ks));
-        let head_b = self.slots[si].heads[c] as usize;
+        let head_b = self.slots[si].head(c) as usize;
         if head_b != 0 {
             let base = (head_b - 1) * BLOCK;
             let len = self.entries[base].len();
@@ -236,11 +343,12 @@ impl Tt {
         let b = if head_b != 0 && self.entries[(head_b - 1) * BLOCK].len() < BLOCK - 1 {
             head_b
         } else {
-            let header = Entry { w: [head_b as u64, (tricks_left(shape) as u64) << 32] };
+            let depth = if head_b == 0 { 1 } else { (self.entries[(head_b - 1) * BLOCK].depth() + 1).min(255) };
+            let header = Entry { w: [head_b as u64, (tricks_left(shape) as u64) << 32 | (depth as u64) << 40] };
             self.entries.push(header);
             self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
             let b = self.entries.len() / BLOCK;
-            self.slots[si].heads[c] = b as u32;
+            self.slots[si].set_head(c, b as u32);
             b
         };
         let base = (b - 1) * BLOCK;
@@ -249,13 +357,28 @@ impl Tt {
         self.entries[base + len] = e;
     }
 
+    /// Blocks in the chain from block `b` (+ 1).
+    fn depth(&self, b: u32) -> usize {
+        if b == 0 { 0 } else { self.entries[(b as usize - 1) * BLOCK].depth() }
+    }
+
+    /// The slot of `key`, taken when new.
+    fn slot_of(&mut self, key: u64) -> usize {
+        let si = self.find(key);
+        if self.slots[si].key == 0 {
+            self.slots[si] = Slot { key, heads: [0; 8] };
+            self.used += 1;
+        }
+        si
+    }
+
     /// Ensures one more slot and one more block fit, growing within the budget or evicting.
     fn make_room(&mut self) {
         let slot_bytes = |n: usize| n * size_of::<Slot>();
-        if (self.used + 1) * 4 > self.slots.len() * 3 {
+        if (self.used + 2) * 4 > self.slots.len() * 3 {
             if slot_bytes(self.slots.len() * 2) + self.entries.capacity() * size_of::<Entry>() > self.max_bytes {
                 self.evict();
-                if (self.used + 1) * 4 > self.slots.len() * 3 {
+                if (self.used + 2) * 4 > self.slots.len() * 3 {
                     self.clear();
                 }
             } else {
@@ -310,9 +433,11 @@ impl Tt {
         let n = self.slots.len();
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
         self.used = 0;
-        for mut s in old.into_iter().filter(|s| s.shape != 0 && tricks_left(s.shape) >= keep_from) {
-            s.heads = s.heads.map(|h| moved[h as usize]);
-            let i = self.find(s.shape);
+        for mut s in old.into_iter().filter(|s| s.key != 0 && key_tricks(s.key) >= keep_from) {
+            for c in 0..s.chains() {
+                s.set_head(c, moved[s.head(c) as usize]);
+            }
+            let i = self.find(s.key);
             self.slots[i] = s;
             self.used += 1;
         }
@@ -322,8 +447,8 @@ impl Tt {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); old.len() * 2];
-        for s in old.into_iter().filter(|s| s.shape != 0) {
-            let i = self.find(s.shape);
+        for s in old.into_iter().filter(|s| s.key != 0) {
+            let i = self.find(s.key);
             self.slots[i] = s;
         }
     }
@@ -361,6 +486,24 @@ mod tests {
     /// diamonds, South `t` hearts, West `t` spades.
     fn valid_shape(t: u64, v: u64) -> u64 {
         v | (t - v) << 4 | t << (4 * 5) | t << (4 * 10) | t << (4 * 15)
+    }
+
+    #[test]
+    fn bucket_keys_are_never_shapes_and_keep_the_tricks_left() {
+        let mut seen = std::collections::HashSet::new();
+        for t in 1..=13 {
+            for v in 0..=t {
+                let shape = valid_shape(t, v);
+                assert!(!is_bucket(shape));
+                assert_eq!(key_tricks(shape), t as usize);
+                for owners in 0..256 {
+                    let key = bucket_key(shape, owners);
+                    assert!(is_bucket(key) && key != 0, "{shape:x} {owners}");
+                    assert_eq!(key_tricks(key), t as usize);
+                    assert!(seen.insert(key), "two buckets share the key {key:x}");
+                }
+            }
+        }
     }
 
     #[test]
