@@ -193,7 +193,8 @@ fn bucket(shape: u64, pat: &[u64; 2], ks: u16) -> Option<u64> {
     if Entry::ranks(ks) <= GENERAL_RANKS {
         return None;
     }
-    let lens = (shape + (shape >> 16) + (shape >> 32) + (shape >> 48)) & 0xFFFF;
+    // Each suit's length in all (no carry between nibbles in a real shape; wrapping otherwise).
+    let lens = shape.wrapping_add(shape >> 16).wrapping_add(shape >> 32).wrapping_add(shape >> 48) & 0xFFFF;
     for s in 0..4 {
         if lens >> (4 * s) & 15 >= 2 && ks >> (4 * s) & 15 == 0 {
             return None;
