@@ -140,6 +140,11 @@ impl Slot {
     fn split(&self, leader: usize) -> bool {
         self.heads[chain(leader, GENERAL_RANKS + 1)] & FLAG != 0
     }
+    /// In a shape's own slot: marks `leader`'s buckets in use.
+    #[inline(always)]
+    fn set_split(&mut self, leader: usize) {
+        self.heads[chain(leader, GENERAL_RANKS + 1)] |= FLAG;
+    }
 }
 
 /// Hand 0's four nibbles of a key, added up.
@@ -317,13 +322,12 @@ impl Tt {
         // The shape's own slot exists whenever a bucket of it does (`probe` looks there first).
         let mi = self.slot_of(shape);
         // Buckets only once the leader's other chain has `SPLIT_BLOCKS` blocks.
-        let others = chain(leader, GENERAL_RANKS + 1);
         let slot = self.slots[mi];
-        let to_bucket =
-            bucket(shape, &pat, ks).filter(|_| slot.split(leader) || self.depth(slot.head(others)) >= SPLIT_BLOCKS);
+        let others = slot.head(chain(leader, GENERAL_RANKS + 1));
+        let to_bucket = bucket(shape, &pat, ks).filter(|_| slot.split(leader) || self.depth(others) >= SPLIT_BLOCKS);
         let (si, c) = match to_bucket {
             Some(key) => {
-                self.slots[mi].heads[others] |= FLAG;
+                self.slots[mi].set_split(leader);
                 (self.slot_of(key), leader)
             }
             None => (mi, chain(leader, Entry::ranks(ks))),
