@@ -106,7 +106,7 @@ impl Entry {
 /// `BLOCK - 1` entries; a key's entries are a chain of blocks, newest first.
 const BLOCK: usize = 16;
 /// Most blocks scanned per chain.
-const MAX_BLOCKS: usize = 32;
+const MAX_BLOCKS: usize = 64;
 
 /// A hash slot: a key (0 = empty) and the newest block + 1 of its chains. A shape's own slot
 /// (the key is the shape) has two chains for each leader (see [`chain`]), the high bit of each
