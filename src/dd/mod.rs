@@ -6,6 +6,7 @@
 //! rank-equivalent move merging and heuristic move ordering with killer moves.
 //! Conventions: seats N=0, E=1, S=2, W=3; strains C=0, D=1, H=2, S=3, NT=4.
 
+mod combined;
 mod known;
 mod moves;
 mod par;

@@ -8,8 +8,9 @@ use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
-    /// top card and partner cashing; with the cards whose ranks the count relies on. Stops
-    /// looking once `enough` tricks are found.
+    /// top card and partner cashing, or at notrump both hands' winners suit by suit (see
+    /// `combined_tricks`); with the cards whose ranks the count relies on. Stops looking once
+    /// `enough` tricks are found.
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
@@ -21,7 +22,14 @@ impl Search {
             return trumps;
         }
         let cashed = self.cash_plans(leader, &own);
-        if trumps.0 > cashed.0 { trumps } else { cashed }
+        let best = if trumps.0 > cashed.0 { trumps } else { cashed };
+        if self.trump == 4 && best.0 < enough {
+            let both = self.combined_tricks(leader);
+            if both.0 > best.0 {
+                return both;
+            }
+        }
+        best
     }
 
     /// The leader cashes his side-suit winners, then the side's high trumps each win a trick
