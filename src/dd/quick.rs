@@ -1,7 +1,8 @@
 //! Sure-trick bounds. At the start of a trick: quick tricks the side on lead can cash at once,
 //! and sure tricks for the defenders (their high trumps; a first trick when they hold the top
 //! card of every suit the leader has, at notrump one trick a suit when one defender holds them
-//! all; with no trumps left, one trick when the leader's side cannot take them all). At second
+//! all; one trick when the leader's side cannot take them all: a defender's guarded trump, or
+//! with no trumps left, the suits the leader's side can run are too short). At second
 //! hand: the tricks its side surely takes when it surely wins the trick.
 
 use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
@@ -304,15 +305,16 @@ impl Search {
         (n, rel)
     }
 
-    /// With no trumps left, can the side on lead take every trick? Only by leading suits whose
-    /// top card it holds (the other side would win any other lead with its top card, and it
-    /// gets the lead only by winning a trick), each at most as often as the longer of its two
-    /// hands holds it. When those add up to fewer than the tricks left, the defenders surely
-    /// win one: returns `(1, the defenders' top cards relied on)`, else `(0, 0)`.
+    /// Can the side on lead take every trick? With trumps left, not against a defender's
+    /// guarded trump (see `guarded_trump`). With none, only by leading suits whose top card it
+    /// holds (the other side would win any other lead with its top card, and it gets the lead
+    /// only by winning a trick), each at most as often as the longer of its two hands holds it.
+    /// When those add up to fewer than the tricks left, the defenders surely win one: returns
+    /// `(1, the defenders' top cards relied on)`, else `(0, 0)`.
     #[inline(always)]
     pub(crate) fn all_tricks_out_of_reach(&self, leader: usize) -> (i32, u64) {
         if self.trump < 4 && suit_bits(self.all, self.trump) != 0 {
-            return (0, 0);
+            return self.guarded_trump(leader);
         }
         let (a, b) = (self.hands[leader], self.hands[leader ^ 2]);
         let (mut reach, mut rel) = (0, 0u64);
@@ -331,5 +333,42 @@ impl Search {
             }
         }
         if reach < self.tricks_left { (1, rel) } else { (0, 0) }
+    }
+
+    /// Sure trump tricks for the defenders when the leader's side holds the top trump: a
+    /// defender with the second trump and another, sitting over (left of) the hand holding the
+    /// top one, plays the second trump when the top one is not played before him and a small
+    /// trump under it otherwise; a defender holding the second and third trumps keeps one of
+    /// them; a defender with the third trump and two others, sitting over the hand holding the
+    /// two top ones, keeps it until they are gone. Returns `(1, the top trumps relied on)`, else
+    /// `(0, 0)`.
+    #[inline(always)]
+    fn guarded_trump(&self, leader: usize) -> (i32, u64) {
+        let t = self.trump;
+        let trumps = suit_bits(self.all, t);
+        if trumps.count_ones() < 3 {
+            return (0, 0);
+        }
+        let ace = top_bit(trumps);
+        let king = top_bit(trumps & !ace);
+        let queen = top_bit(trumps & !ace & !king);
+        let held = |h: usize| suit_bits(self.hands[h], t);
+        for holder in [leader, leader ^ 2] {
+            let (mine, over, under) = (held(holder), held((holder + 1) & 3), held((holder + 3) & 3));
+            if mine & ace == 0 {
+                continue;
+            }
+            if over & king != 0 && over.count_ones() >= 2 {
+                return (1, (ace | king) << (16 * t));
+            }
+            let kq = king | queen;
+            if over & kq == kq || under & kq == kq {
+                return (1, (ace | kq) << (16 * t));
+            }
+            if mine & king != 0 && over & queen != 0 && over.count_ones() >= 3 {
+                return (1, (ace | kq) << (16 * t));
+            }
+        }
+        (0, 0)
     }
 }
