@@ -24,6 +24,9 @@ impl Search {
         }
         let cashed = self.cash_plans(leader, &own);
         let best = if trumps.0 > cashed.0 { trumps } else { cashed };
+        if best.0 == 0 && enough == 1 && self.trump < 4 {
+            return self.guarded_trump(leader, (leader + 1) & 3);
+        }
         if self.trump == 4 && best.0 < enough {
             let both = self.combined_tricks(leader);
             if both.0 > best.0 {
@@ -314,7 +317,7 @@ impl Search {
     #[inline(always)]
     pub(crate) fn all_tricks_out_of_reach(&self, leader: usize) -> (i32, u64) {
         if self.trump < 4 && suit_bits(self.all, self.trump) != 0 {
-            return self.guarded_trump(leader);
+            return self.guarded_trump(leader, leader);
         }
         let (a, b) = (self.hands[leader], self.hands[leader ^ 2]);
         let (mut reach, mut rel) = (0, 0u64);
@@ -335,15 +338,16 @@ impl Search {
         if reach < self.tricks_left { (1, rel) } else { (0, 0) }
     }
 
-    /// Sure trump tricks for the defenders when the leader's side holds the top trump: a
-    /// defender with the second trump and another, sitting over (left of) the hand holding the
-    /// top one, plays the second trump when the top one is not played before him and a small
-    /// trump under it otherwise; a defender holding the second and third trumps keeps one of
-    /// them; a defender with the third trump and two others, sitting over the hand holding the
-    /// two top ones, keeps it until they are gone. Returns `(1, the top trumps relied on)`, else
-    /// `(0, 0)`.
+    /// A sure trump trick for the side not holding the top trump (`top_side` is a seat of the
+    /// side that does): a player with the second trump and another, sitting over (left of) the
+    /// hand holding the top one, plays the second trump when the top one is not played before
+    /// him and a small trump under it otherwise; a player holding the second and third trumps
+    /// keeps one of them; a player with the third trump and two others, sitting over the hand
+    /// holding the two top ones, keeps it until they are gone. Sitting over the holder fails
+    /// only for a player on lead, who must hold a card outside trumps to lead first. Returns
+    /// `(1, the top trumps relied on)`, else `(0, 0)`.
     #[inline(always)]
-    fn guarded_trump(&self, leader: usize) -> (i32, u64) {
+    fn guarded_trump(&self, leader: usize, top_side: usize) -> (i32, u64) {
         let t = self.trump;
         let trumps = suit_bits(self.all, t);
         if trumps.count_ones() < 3 {
@@ -353,19 +357,20 @@ impl Search {
         let king = top_bit(trumps & !ace);
         let queen = top_bit(trumps & !ace & !king);
         let held = |h: usize| suit_bits(self.hands[h], t);
-        for holder in [leader, leader ^ 2] {
+        for holder in [top_side, top_side ^ 2] {
             let (mine, over, under) = (held(holder), held((holder + 1) & 3), held((holder + 3) & 3));
             if mine & ace == 0 {
                 continue;
-            }
-            if over & king != 0 && over.count_ones() >= 2 {
-                return (1, (ace | king) << (16 * t));
             }
             let kq = king | queen;
             if over & kq == kq || under & kq == kq {
                 return (1, (ace | kq) << (16 * t));
             }
-            if mine & king != 0 && over & queen != 0 && over.count_ones() >= 3 {
+            let seated = (holder + 1) & 3 != leader || self.hands[leader] != over << (16 * t);
+            if seated && over & king != 0 && over.count_ones() >= 2 {
+                return (1, (ace | king) << (16 * t));
+            }
+            if seated && mine & king != 0 && over & queen != 0 && over.count_ones() >= 3 {
                 return (1, (ace | kq) << (16 * t));
             }
         }
