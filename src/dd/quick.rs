@@ -40,16 +40,16 @@ impl Search {
     /// (or the leader cashes his trumps instead).
     #[inline(always)]
     fn trump_plan(&self, leader: usize, own: &(i32, u64, i32)) -> (i32, u64) {
-        let (ml, mp, rel) = self.high_trump_counts(leader);
-        if ml == 0 && mp == 0 {
+        let (high, rel) = self.high_trumps(leader);
+        if high == 0 {
             return (0, 0);
         }
         let side = own.0 - own.2;
         // Partner could be forced to ruff (and take the lead) unless he has side cards enough.
         if self.forced_to_ruff(leader ^ 2, side) {
-            return (ml.max(mp), rel);
+            return (high, rel);
         }
-        (side + own.2.max(ml).max(mp), own.1 | rel)
+        (side + own.2.max(high), own.1 | rel)
     }
 
     /// Tricks cashed by the leader, by partner after a crossing, or by both in turn.
@@ -191,10 +191,16 @@ impl Search {
         (mx, my, (high & high.wrapping_neg()) << (16 * t))
     }
 
-    /// Tricks the side of seat `a` surely wins with its high trumps.
+    /// Tricks the side of seat `a` surely wins with its high trumps: the longer hand's, or two
+    /// when both hands hold one and either has another trump to play when its partner's high
+    /// trump falls (DDS's later tricks).
     #[inline(always)]
     fn high_trumps(&self, a: usize) -> (i32, u64) {
         let (x, y, rel) = self.high_trump_counts(a);
+        let spare = |h: usize| suit_bits(self.hands[h], self.trump).count_ones() > 1;
+        if x == 1 && y == 1 && (spare(a) || spare(a ^ 2)) {
+            return (2, rel);
+        }
         (x.max(y), rel)
     }
 
