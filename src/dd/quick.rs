@@ -288,8 +288,8 @@ impl Search {
     }
 
     /// At notrump, `hh` wins this trick in suit `s` with `top` and leads on: counts on
-    /// `(tricks, rel)` its next card of `s` if it is higher than every other hand's, and one trick for each other
-    /// suit whose top card it holds (all of a suit nobody else holds).
+    /// `(tricks, rel)` its next card of `s` if it is higher than every other hand's, and in each
+    /// other suit its cards above every other hand's (all of a suit nobody else holds).
     #[inline(always)]
     fn cash_after_win(&self, hh: usize, s: usize, top: u64, enough: i32, (mut n, mut rel): (i32, u64)) -> (i32, u64) {
         let mine = suit_bits(self.hands[hh], s) & !top;
@@ -307,8 +307,9 @@ impl Search {
             if mine == all_s2 {
                 n += mine.count_ones() as i32;
             } else if mine & top_bit(all_s2) != 0 {
-                n += 1;
-                rel |= top_bit(all_s2) << (16 * s2);
+                let top = mine & !((top_bit(all_s2 & !mine) << 1) - 1);
+                n += top.count_ones() as i32;
+                rel |= (top & top.wrapping_neg()) << (16 * s2);
             }
         }
         (n, rel)
