@@ -288,15 +288,18 @@ impl Search {
     }
 
     /// At notrump, `hh` wins this trick in suit `s` with `top` and leads on: counts on
-    /// `(tricks, rel)` its next card of `s` if it is higher than every other hand's, and in each
-    /// other suit its cards above every other hand's (all of a suit nobody else holds).
+    /// `(tricks, rel)` its cards above every other hand's, in `s` and in each other suit (all of
+    /// a suit nobody else holds).
     #[inline(always)]
     fn cash_after_win(&self, hh: usize, s: usize, top: u64, enough: i32, (mut n, mut rel): (i32, u64)) -> (i32, u64) {
         let mine = suit_bits(self.hands[hh], s) & !top;
         let others = (0..4).filter(|&h| h != hh).fold(0, |a, h| a | suit_bits(self.hands[h], s));
-        if mine != 0 && top_bit(mine) > others {
-            n += 1;
-            rel |= top_bit(mine) << (16 * s);
+        if others == 0 {
+            n += mine.count_ones() as i32;
+        } else if mine != 0 && top_bit(mine) > others {
+            let seq = mine & !((top_bit(others) << 1) - 1);
+            n += seq.count_ones() as i32;
+            rel |= (seq & seq.wrapping_neg()) << (16 * s);
         }
         for s2 in (0..4).filter(|&x| x != s) {
             let mine = suit_bits(self.hands[hh], s2);
