@@ -10,8 +10,9 @@ use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
     /// top card and partner cashing, or at notrump both hands' winners suit by suit (see
-    /// `combined_tricks`); with the cards whose ranks the count relies on. Stops looking once
-    /// `enough` tricks are found.
+    /// `combined_tricks`), or when one trick is enough a guarded trump (see `guarded_trump`);
+    /// with the cards whose ranks the count relies on. Stops looking once `enough` tricks are
+    /// found.
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let own = self.cash(leader);
