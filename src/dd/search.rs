@@ -172,7 +172,7 @@ impl Search {
         self.cancelled = false;
         self.check_at = self.nodes;
         self.tt.clear();
-        self.cutoffs.iter_mut().for_each(|c| *c = 0);
+        self.clear_cutoffs();
         true
     }
 
