@@ -2,7 +2,7 @@
 //! the side's winners in a suit are its cards above every opponent's, and the hands' holdings
 //! decide how many of them it can cash and in which hand the lead ends.
 
-use super::search::{Search, suit_bits, top_bit};
+use super::search::{Search, above, suit_bits, top_bit};
 
 /// One hand's winners in a suit and its whole holding there.
 #[derive(Clone, Copy)]
@@ -56,7 +56,7 @@ impl Search {
                 continue;
             }
             let opp = suit_bits(self.all, s) & !(m | p);
-            let win = if opp == 0 { m | p } else { (m | p) & !((top_bit(opp) << 1) - 1) };
+            let win = above(m | p, opp);
             let me = Holding { cards: m, winners: (win & m).count_ones() as i32 };
             let partner = Holding { cards: p, winners: (win & p).count_ones() as i32 };
             mine += suit_tricks(me, partner);

@@ -5,7 +5,7 @@
 //! with no trumps left, the suits the leader's side can run are too short). At second
 //! hand: the tricks its side surely takes when it surely wins the trick.
 
-use super::search::{SUIT, Search, Trick, suit_bits, top_bit};
+use super::search::{SUIT, Search, Trick, above, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
@@ -134,7 +134,7 @@ impl Search {
             let ruff_risk = s != trump && (l_ruffs || r_ruffs);
             // Top sequence of `p` among the suit's remaining cards.
             let others = suit_bits(self.all, s) & !mine;
-            let top = if others == 0 { mine } else { mine & !((top_bit(others) << 1) - 1) };
+            let top = above(mine, others);
             let k = top.count_ones();
             let opp_len = l.count_ones().max(r.count_ones());
             let partner_low = pd_s == 0 || top_bit(pd_s) < (mine & mine.wrapping_neg());
@@ -184,12 +184,10 @@ impl Search {
         if opp == 0 {
             return (x.count_ones() as i32, y.count_ones() as i32, 0);
         }
-        let top = top_bit(opp);
-        let above = !((top << 1) - 1);
-        let high = (x | y) & above;
-        let (mx, my) = ((x & above).count_ones() as i32, (y & above).count_ones() as i32);
+        let (hx, hy) = (above(x, opp), above(y, opp));
+        let high = hx | hy;
         // The lowest of them wins by rank (over the other side's top trump).
-        (mx, my, (high & high.wrapping_neg()) << (16 * t))
+        (hx.count_ones() as i32, hy.count_ones() as i32, (high & high.wrapping_neg()) << (16 * t))
     }
 
     /// Tricks the side of seat `a` surely wins with its high trumps: the longer hand's, or two
@@ -293,27 +291,16 @@ impl Search {
     /// a suit nobody else holds).
     #[inline(always)]
     fn cash_after_win(&self, hh: usize, s: usize, top: u64, enough: i32, (mut n, mut rel): (i32, u64)) -> (i32, u64) {
-        let mine = suit_bits(self.hands[hh], s) & !top;
-        let others = (0..4).filter(|&h| h != hh).fold(0, |a, h| a | suit_bits(self.hands[h], s));
-        if others == 0 {
-            n += mine.count_ones() as i32;
-        } else if mine != 0 && top_bit(mine) > others {
-            let seq = mine & !((top_bit(others) << 1) - 1);
-            n += seq.count_ones() as i32;
-            rel |= (seq & seq.wrapping_neg()) << (16 * s);
-        }
-        for s2 in (0..4).filter(|&x| x != s) {
-            let mine = suit_bits(self.hands[hh], s2);
-            let all_s2 = suit_bits(self.all, s2);
-            if n >= enough || mine == 0 {
-                continue;
+        for x in std::iter::once(s).chain((0..4).filter(|&x| x != s)) {
+            if n >= enough {
+                break;
             }
-            if mine == all_s2 {
-                n += mine.count_ones() as i32;
-            } else if mine & top_bit(all_s2) != 0 {
-                let top = mine & !((top_bit(all_s2 & !mine) << 1) - 1);
-                n += top.count_ones() as i32;
-                rel |= (top & top.wrapping_neg()) << (16 * s2);
+            let mine = suit_bits(self.hands[hh], x) & if x == s { !top } else { SUIT };
+            let others = (0..4).filter(|&h| h != hh).fold(0, |a, h| a | suit_bits(self.hands[h], x));
+            let seq = above(mine, others);
+            n += seq.count_ones() as i32;
+            if others != 0 {
+                rel |= (seq & seq.wrapping_neg()) << (16 * x);
             }
         }
         (n, rel)

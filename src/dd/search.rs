@@ -28,6 +28,12 @@ pub(crate) fn top_bit(x: u64) -> u64 {
     1u64 << (63 - x.leading_zeros())
 }
 
+/// The cards of `cards` above every card of `others` (all of them when `others` is empty).
+#[inline(always)]
+pub(crate) fn above(cards: u64, others: u64) -> u64 {
+    if others == 0 { cards } else { cards & !((top_bit(others) << 1) - 1) }
+}
+
 /// The `k` highest cards of the non-empty set `x` (`k` at most its size).
 #[inline(always)]
 pub(crate) fn top_k<const F: bool>(x: u64, k: u32) -> u64 {
