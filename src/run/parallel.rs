@@ -176,7 +176,15 @@ impl Cutting {
         let mut count = self.batch.min(self.generate - self.first);
         let deals = match &mut self.cutter {
             Cutter::Deals(s) => {
-                let v: Vec<Deal> = (0..count).map_while(|_| s.next()).collect();
+                let mut v: Vec<Deal> = (0..count).map_while(|_| s.next()).collect();
+                // Repeats of the batch's last deal join it: one worker's solver answers them
+                // from what it learnt of the deal.
+                while (v.len() as u64) < self.generate - self.first {
+                    match v.last().and_then(|d| s.next_repeat(d)) {
+                        Some(d) => v.push(d),
+                        None => break,
+                    }
+                }
                 if v.is_empty() {
                     return None;
                 }
@@ -324,5 +332,27 @@ fn consume(rx: &Receiver<Found>, c: &mut Consumer) -> (u64, Option<Halt>) {
         if !c.tick(generated) {
             return (generated, None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_deal;
+
+    /// Batch sizes cut from a list of deals, one deal a batch, `generate` deals in all.
+    fn batch_sizes(list: Vec<Deal>, generate: u64) -> Vec<u64> {
+        let source = Source::List(Arc::new(list), 0);
+        let mut c = Cutting { cutter: Cutter::Deals(source), first: 0, number: 0, generate, batch: 1 };
+        std::iter::from_fn(|| c.next_job().map(|j| j.count)).collect()
+    }
+
+    #[test]
+    fn a_repeated_deal_stays_in_one_batch() {
+        let a = parse_deal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3").unwrap();
+        let b = parse_deal("N:AK96.KQ8.A98.K63 QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75").unwrap();
+        assert_eq!(batch_sizes(vec![a, a, b, b, b, a], 10), [2, 3, 1]);
+        // The generate limit still counts every deal.
+        assert_eq!(batch_sizes(vec![a, a, b, b, b, a], 4), [2, 2]);
     }
 }

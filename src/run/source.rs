@@ -46,4 +46,13 @@ impl Source {
             }
         }
     }
+
+    /// From a list, the next deal when it repeats `last` (DDS's lists repeat deals); `None`
+    /// otherwise, without taking it.
+    pub fn next_repeat(&mut self, last: &Deal) -> Option<Deal> {
+        let Source::List(list, i) = self else { return None };
+        let d = list.get(*i).filter(|d| *d == last).copied()?;
+        *i += 1;
+        Some(d)
+    }
 }
