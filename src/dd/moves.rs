@@ -3,9 +3,9 @@
 use super::search::{Search, Trick, suit_bits, top_bit};
 
 /// Weight of each of the opponents' choices in a lead's score (see `tree_cost`).
-const CHOICE_WEIGHT: i32 = 10;
+const CHOICE_WEIGHT: i32 = 14;
 /// What a void counts as among the opponents' choices.
-const VOID_CHOICES: i32 = 4;
+const VOID_CHOICES: i32 = 6;
 /// At notrump, the cost of leading a suit partner is void in.
 const PARTNER_VOID: i32 = 13;
 
