@@ -7,7 +7,7 @@ const CHOICE_WEIGHT: i32 = 14;
 /// What a void counts as among the opponents' choices.
 const VOID_CHOICES: i32 = 6;
 /// At notrump, the cost of leading a suit partner is void in.
-const PARTNER_VOID: i32 = 13;
+const PARTNER_VOID: i32 = 20;
 
 /// Candidate cards of a node, best first after [`MoveList::sort`].
 #[derive(Default)]
