@@ -8,8 +8,8 @@
 //! `dds` result per produced deal in a `frequency` action) on dealer.exe's stream with seed 11.
 //!
 //! On list100 the condition's run is short (a quarter of a second) and three deals take a third
-//! of it, so taking deals in order cannot give two threads equal shares: a simulation of that
-//! order with each deal's time gives 1.83 at best.
+//! of it, so taking deals in order cannot give two threads equal shares (a simulation of that
+//! order with each deal's one-thread time gives 1.83).
 
 use dealbench::cards::{Deal, parse_deal};
 use dealbench::eval::compile;
