@@ -223,7 +223,7 @@ fn export_and_copy() {
     assert_eq!(a.overlay(), Some(&Overlay::Export { rotate: false }));
     let effects = a.on_key(key(KeyCode::Char('p')));
     assert_eq!(a.overlay(), None);
-    let [Effect::Export { path, text }] = effects.as_slice() else { panic!("{effects:?}") };
+    let [Effect::Export { path, text, .. }] = effects.as_slice() else { panic!("{effects:?}") };
     assert_eq!(path.to_str(), Some("/tmp/bench/stayman.pbn"));
     assert!(text.starts_with("% PBN 2.1\n"), "{text}");
     assert!(text.contains("[Board \"1\"]\n[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:KJT7.T.AJT.K9653"));
@@ -243,7 +243,7 @@ fn export_as_lin_with_rotation() {
     let _ = a.on_key(key(KeyCode::Char('r')));
     assert_eq!(a.overlay(), Some(&Overlay::Export { rotate: true }));
     let effects = a.on_key(key(KeyCode::Char('l')));
-    let [Effect::Export { path, text }] = effects.as_slice() else { panic!("{effects:?}") };
+    let [Effect::Export { path, text, .. }] = effects.as_slice() else { panic!("{effects:?}") };
     assert_eq!(path.to_str(), Some("/tmp/bench/stayman.lin"));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);

@@ -77,6 +77,17 @@ pub enum DiskState {
     Gone,
     /// Overwritten by another program with bytes that are not UTF-8.
     NotUtf8,
+    /// Replaced by something that is not a regular file: what (`a directory`, `a named pipe (FIFO)`, …).
+    NotFile(&'static str),
+    /// Could not be read (permissions, too large, an I/O error).
+    Unreadable,
+}
+
+impl DiskState {
+    /// True when the file holds what the buffer last loaded or saved.
+    pub fn holds_buffer(self) -> bool {
+        matches!(self, DiskState::Text | DiskState::Lossy)
+    }
 }
 
 /// Something for the runtime to do.
@@ -113,12 +124,17 @@ pub enum Effect {
     },
     /// Put text on the clipboard with OSC 52.
     Copy(String),
-    /// Write a file (the PBN export).
+    /// Write an export (a PBN or LIN set), then call [`App::on_export`]. Never over the
+    /// script; over an existing file only when `replace` (the user said yes).
     Export {
         /// Where.
         path: PathBuf,
         /// What.
         text: String,
+        /// How many deals it holds.
+        deals: usize,
+        /// The user agreed to replace a file already there.
+        replace: bool,
     },
     /// Leave.
     Quit,
@@ -241,6 +257,9 @@ pub struct App {
     pub quit: bool,
     /// Quit once the pending save succeeds.
     pub quit_after_save: bool,
+    /// A run was requested (the `Run` effect is on its way) and has not started yet: a stop
+    /// in the same burst of keys cancels it.
+    pub run_requested: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,
     /// Level the hand types (`--level`) in the runs.
@@ -291,6 +310,7 @@ impl App {
             size: (120, 40),
             quit: false,
             quit_after_save: false,
+            run_requested: false,
             fresh_table: None,
             level: false,
             fresh_program: None,
@@ -361,9 +381,10 @@ impl App {
     }
 
     /// True when the buffer is not safely on disk: it differs from the file as last saved
-    /// or loaded, or the file was deleted or overwritten with bytes that are not text.
+    /// or loaded, or the file no longer holds those bytes (deleted, overwritten with bytes
+    /// that are not text, replaced by a directory or a FIFO, unreadable).
     pub fn modified(&self) -> bool {
-        matches!(self.disk, DiskState::Gone | DiskState::NotUtf8) || self.unsaved
+        !self.disk.holds_buffer() || self.unsaved
     }
 
     /// After the editor changed the buffer: finds the rows it changed and passes them to
@@ -430,6 +451,7 @@ impl App {
     /// Starts a new run of the buffer (after a save, a reload or F5).
     pub fn request_run(&mut self) -> Vec<Effect> {
         self.generation += 1;
+        self.run_requested = true;
         vec![Effect::Run { generation: self.generation, source: self.buffer_text() }]
     }
 
@@ -438,6 +460,7 @@ impl App {
         if generation != self.generation {
             return;
         }
+        self.run_requested = false;
         self.state = RunState::Error;
         self.stale = self.results.generated > 0 || !self.results.deals.is_empty();
         if let Some(d) = diags.first() {
@@ -452,6 +475,7 @@ impl App {
         if generation != self.generation {
             return;
         }
+        self.run_requested = false;
         self.fresh_table = Some(table);
         self.state = RunState::Running;
         self.stale = !self.results.deals.is_empty() || self.results.generated > 0;

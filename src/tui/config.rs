@@ -53,15 +53,17 @@ impl Config {
         toml::from_str(text).map_err(|e| TuiError(format!("config.toml: {e}")))
     }
 
-    /// The user's config (defaults when there is none); a broken file gives the defaults and a message.
+    /// The user's config (defaults when there is none); a broken or unreadable file (a FIFO
+    /// is refused, never waited on) gives the defaults and a message.
     pub fn load(dir: Option<&Path>) -> (Config, Option<TuiError>) {
         let Some(path) = dir.map(|d| d.join("config.toml")) else { return (Config::default(), None) };
-        match std::fs::read_to_string(&path) {
+        match super::disk::read_text(&path) {
             Ok(text) => match Config::parse(&text) {
                 Ok(c) => (c, None),
                 Err(e) => (Config::default(), Some(e)),
             },
-            Err(_) => (Config::default(), None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Config::default(), None),
+            Err(e) => (Config::default(), Some(TuiError(format!("{}: {e}; using the defaults", path.display())))),
         }
     }
 
@@ -91,7 +93,7 @@ pub fn data_dir() -> Option<PathBuf> {
 /// `inherits` may name either.
 pub fn load_theme(name: &str, dir: Option<&Path>) -> Result<Theme, TuiError> {
     let name = if name == "16" { "base16" } else { name };
-    let user = |n: &str| dir.and_then(|d| std::fs::read_to_string(d.join("themes").join(format!("{n}.toml"))).ok());
+    let user = |n: &str| dir.and_then(|d| super::disk::read_text(&d.join("themes").join(format!("{n}.toml"))).ok());
     let find = |n: &str| user(n).or_else(|| BUILTIN.iter().find(|(b, _)| *b == n).map(|(_, t)| t.to_string()));
     let text = find(name).ok_or_else(|| {
         let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();

@@ -81,7 +81,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         extra.insert(0, Span::styled(format!("{} of {} ", d.number, total), t.get("ui.text.dim")));
     }
     if let Some(fl) = &app.filter {
-        let unknown = if fl.unknown > 0 { format!(", {} undecided", fl.unknown) } else { String::new() };
+        let unknown = fl.undecided().map(|u| format!(", {u}")).unwrap_or_default();
         let text = format!("· filter: {} of {} pass{unknown} ", fl.pass.len(), r.deals.len());
         extra.push(Span::styled(text, t.get("warning")));
     }

@@ -48,8 +48,12 @@ pub struct Filter {
     pub pass: BTreeSet<u64>,
     /// Deals tested.
     pub tested: u64,
-    /// Deals it could not decide (a double-dummy value neither the run nor the DD pane knows).
+    /// Deals it could not decide (a double-dummy value neither the run nor the DD pane knows,
+    /// a division by zero).
     pub unknown: u64,
+    /// Why the first undecided deal was undecided, with the place: `filter:COL: …` in the
+    /// filter's text, `FILE:LINE:COL: …` in a script variable it uses.
+    pub reason: Option<String>,
 }
 
 impl Filter {
@@ -69,11 +73,34 @@ impl Filter {
                 true
             }
             Ok(false) => false,
-            Err(_) => {
+            Err(e) => {
                 self.unknown += 1;
+                if self.reason.is_none() {
+                    self.reason = Some(self.place(&e));
+                }
                 false
             }
         }
+    }
+
+    /// An evaluation error with its place: in the filter's text (compiled after the script,
+    /// as its last line), else in the script.
+    fn place(&self, e: &crate::eval::EvalError) -> String {
+        let source = &self.program.source;
+        let start = source.len().saturating_sub(self.text.len() + 1);
+        match e.span.start.checked_sub(start).and_then(|at| self.text.get(..at)) {
+            Some(before) => format!("filter:{}: {}", before.chars().count() + 1, e.message),
+            None => {
+                let d = self.program.diagnostic(e);
+                format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message)
+            }
+        }
+    }
+
+    /// The undecided deals, with the first one's reason, for the deal pane and status line.
+    pub fn undecided(&self) -> Option<String> {
+        let why = self.reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+        (self.unknown > 0).then(|| format!("{} undecided{why}", self.unknown))
     }
 }
 
@@ -145,8 +172,15 @@ impl App {
         match crate::eval::filter::compile_filter(&program, &text) {
             Ok(p) => {
                 let program = Arc::new(p);
-                self.filter = Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0 });
+                self.filter =
+                    Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0, reason: None });
                 self.refilter();
+                if let Some(f) = &self.filter
+                    && let Some(undecided) = f.undecided()
+                {
+                    let msg = format!("filter: {} of {} pass, {undecided}", f.pass.len(), f.tested);
+                    self.say(msg, true);
+                }
                 let effects = self.select_first_passing();
                 (None, effects)
             }
@@ -171,7 +205,7 @@ impl App {
                 }
             }
         }
-        (f.pass, f.tested, f.unknown) = (BTreeSet::new(), 0, 0);
+        (f.pass, f.tested, f.unknown, f.reason) = (BTreeSet::new(), 0, 0, None);
         for d in &self.results.deals {
             f.test_with(d, self.solved_table(d.number));
         }

@@ -6,22 +6,27 @@ use ratatui::Frame;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use std::path::PathBuf;
+
 use super::app::{App, Effect, Overlay};
+use super::disk::Exported;
 use super::keymap::{Action, Scope, lookup};
 use super::overlay::Outcome;
 use super::widgets::{centered, popup_area};
 use crate::report::set::{SetFormat, write_set};
+use crate::run::Matched;
 use ratatui::crossterm::event::KeyEvent;
 
 impl App {
-    /// Opens the export prompt, when there are deals to export.
+    /// Opens the export prompt (with no deals to export it says so, and takes the next key).
     pub(super) fn export(&mut self) -> Vec<Effect> {
-        if self.results.deals.is_empty() {
-            self.say("no deals to export", true);
-        } else {
-            self.push_overlay(Overlay::Export { rotate: false });
-        }
+        self.push_overlay(Overlay::Export { rotate: false });
         Vec::new()
+    }
+
+    /// The deals an export writes: the kept deals, only those passing the filter when one is set.
+    pub fn export_deals(&self) -> impl Iterator<Item = &Matched> {
+        self.results.deals.iter().filter(|d| self.passes(d.number))
     }
 
     /// A key at the export prompt.
@@ -34,12 +39,42 @@ impl App {
         }
     }
 
-    /// Writes the kept deals next to the script, as SCRIPT.lin or SCRIPT.pbn.
+    /// Writes the deals to export next to the script, as SCRIPT.lin or SCRIPT.pbn.
     fn export_set(&mut self, lin: bool, rotate: bool) -> Vec<Effect> {
         let (format, ext) = if lin { (SetFormat::Lin, "lin") } else { (SetFormat::Pbn, "pbn") };
-        let deals = self.results.deals.iter().map(|d| (d.number, d.deal));
+        let deals: Vec<_> = self.export_deals().map(|d| (d.number, d.deal)).collect();
+        if deals.is_empty() {
+            let why =
+                if self.results.deals.is_empty() { "no deals to export" } else { "no kept deal passes the filter" };
+            self.say(format!("{why}: nothing written"), true);
+            return Vec::new();
+        }
+        let count = deals.len();
         let text = write_set(format, self.set_options(rotate), &self.file_name, deals);
-        vec![Effect::Export { path: self.path.with_extension(ext), text }]
+        vec![Effect::Export { path: self.path.with_extension(ext), text, deals: count, replace: false }]
+    }
+
+    /// What became of an export: written, refused (the target is the script, or not a
+    /// file), failed, or waiting for a yes to replace the file already there.
+    pub fn on_export(&mut self, outcome: Exported, path: PathBuf, text: String, deals: usize) {
+        match outcome {
+            Exported::Written => self.say(format!("wrote {deals} deals to {}", path.display()), false),
+            Exported::Exists => self.push_overlay(Overlay::ConfirmReplace { path, text, deals }),
+            Exported::Refused(why) => self.say(format!("export refused: {why}"), true),
+            Exported::Failed(e) => self.say(format!("export failed: {e}; {} left as it was", path.display()), true),
+        }
+    }
+
+    /// A key at the question whether to replace an existing file: `y` writes, `n` or Esc keeps it.
+    pub(super) fn replace_key(&mut self, path: PathBuf, text: String, deals: usize, key: KeyEvent) -> Outcome {
+        match lookup(Scope::ReplacePrompt, &key) {
+            Some(Action::Replace) => (None, vec![Effect::Export { path, text, deals, replace: true }]),
+            Some(Action::Stay) => {
+                self.say(format!("export cancelled; {} left as it was", path.display()), false);
+                (None, Vec::new())
+            }
+            _ => (Some(Overlay::ConfirmReplace { path, text, deals }), Vec::new()),
+        }
     }
 }
 
@@ -50,9 +85,21 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
     let key = |k: &'static str| Span::styled(k, t.get("ui.help.key"));
     let text = |s: String| Span::styled(s, popup);
     let stem = app.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let n = app.results.deals.len();
-    let lines = vec![
-        Line::from(text(format!(" {n} kept deal{} as a numbered set:", if n == 1 { "" } else { "s" }))),
+    let n = app.export_deals().count();
+    let head = match n {
+        0 if app.results.deals.is_empty() => " No deals to export: no deal has matched.".to_string(),
+        0 => " No kept deal passes the filter: nothing to export.".to_string(),
+        _ => format!(" {n} kept deal{} as a numbered set:", if n == 1 { "" } else { "s" }),
+    };
+    let mut lines = vec![Line::from(text(head))];
+    if app.filter.is_some() && !app.results.deals.is_empty() {
+        let of = app.results.deals.len();
+        lines.push(Line::styled(
+            format!("   those the filter passes ({n} of {of}; f, Esc clears it)"),
+            t.get("warning"),
+        ));
+    }
+    lines.extend([
         Line::raw(""),
         Line::from(vec![text("  ".into()), key("p"), text(format!(" PBN      {stem}.pbn"))]),
         Line::from(vec![text("  ".into()), key("l"), text(format!(" BBO LIN  {stem}.lin"))]),
@@ -74,9 +121,33 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
         ),
         Line::raw(""),
         Line::from(vec![text("  ".into()), key("Esc"), text(" cancel".into())]),
-    ];
+    ]);
     let area = f.area();
     let r = centered(area, 64, lines.len() as u16 + 2);
+    popup_area(f, r, popup);
+    f.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+/// Draws the question before an export replaces a file: `y` replaces, `n` or Esc keeps it.
+pub fn draw_replace(f: &mut Frame, app: &App, path: &std::path::Path, deals: usize, block: Block) {
+    let t = &app.theme;
+    let popup = t.get("ui.popup");
+    let key = |k: &'static str| Span::styled(k, t.get("ui.help.key"));
+    let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let lines = vec![
+        Line::styled(format!(" {name} already exists."), popup),
+        Line::raw(""),
+        Line::from(vec![
+            Span::styled("  ", popup),
+            key("y"),
+            Span::styled(format!(" replace it with the {deals} deals   "), popup),
+            key("n"),
+            Span::styled(" / ", popup),
+            key("Esc"),
+            Span::styled(" keep it", popup),
+        ]),
+    ];
+    let r = centered(f.area(), 60, lines.len() as u16 + 2);
     popup_area(f, r, popup);
     f.render_widget(Paragraph::new(lines).block(block), r);
 }

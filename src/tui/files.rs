@@ -2,6 +2,7 @@
 //! disk's version.
 
 use super::app::{App, DiskState, Effect, normalize, rows};
+use super::disk;
 use crate::tui::TuiError;
 
 impl App {
@@ -37,20 +38,14 @@ impl App {
     }
 
     /// The watcher saw the file change and read it: text, bytes that are not UTF-8, or an
-    /// error (not found: deleted). The buffer is never replaced by anything but text.
+    /// error (not found: deleted; not a regular file; unreadable). The buffer is never
+    /// replaced by anything but text, and whenever the file holds something else the buffer
+    /// counts as unsaved.
     pub fn on_disk_read(&mut self, read: std::io::Result<Vec<u8>>) -> Vec<Effect> {
         let bytes = match read {
             Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                self.disk = DiskState::Gone;
-                self.disk_text = None;
-                let msg =
-                    format!("{} was deleted on disk; the buffer is kept (Ctrl-S writes it again)", self.file_name);
-                self.say(msg, true);
-                return Vec::new();
-            }
             Err(e) => {
-                self.say(format!("cannot read {}: {e}", self.file_name), true);
+                self.on_disk_unreadable(&e);
                 return Vec::new();
             }
         };
@@ -73,10 +68,26 @@ impl App {
         }
     }
 
+    /// The file can no longer be read as the script: say what is there instead.
+    fn on_disk_unreadable(&mut self, e: &std::io::Error) {
+        let name = &self.file_name;
+        let (state, msg) = if e.kind() == std::io::ErrorKind::NotFound {
+            (DiskState::Gone, format!("{name} was deleted on disk; the buffer is kept (Ctrl-S writes it again)"))
+        } else if let Some(what) = disk::not_a_file(e) {
+            let save = if what.0 == "a directory" { "Ctrl-S cannot replace it" } else { "Ctrl-S replaces it" };
+            (DiskState::NotFile(what.0), format!("{name} on disk is now {}; the buffer is kept ({save})", what.0))
+        } else {
+            (DiskState::Unreadable, format!("cannot read {name}: {e}; the buffer is kept"))
+        };
+        self.disk = state;
+        self.disk_text = None;
+        self.say(msg, true);
+    }
+
     /// The file changed on disk (another editor, or our own save coming back).
     pub fn on_disk_change(&mut self, contents: Option<String>) -> Vec<Effect> {
         let Some(contents) = contents else { return Vec::new() };
-        let was_missing = matches!(self.disk, DiskState::Gone | DiskState::NotUtf8);
+        let was_missing = !self.disk.holds_buffer();
         self.disk = DiskState::Text;
         if was_missing && self.message.as_ref().is_some_and(|m| m.1) {
             self.message = None;

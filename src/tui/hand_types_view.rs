@@ -74,9 +74,15 @@ pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, t: &Theme) -> Ve
         );
         out.push(Line::styled(row, t.get("ui.text")));
     }
-    let state = if level { "levelling on (L toggles)" } else { "levelling off (L toggles)" };
+    // A type nature never gave cannot be delivered: levelling is asked for, not on.
+    let never = h.names.iter().zip(&h.natural).find(|(_, n)| **n == 0).map(|(name, _)| name);
+    let (state, style) = match never.filter(|_| level && h.natural_total > 0) {
+        Some(name) => (format!("levelling asked, but `{name}` never occurred (L toggles)"), t.get("warning")),
+        None if level => ("levelling on (L toggles)".to_string(), t.get("ui.text.dim")),
+        None => ("levelling off (L toggles)".to_string(), t.get("ui.text.dim")),
+    };
     let measured = format!("  · {} measured", thousands(h.natural_total));
-    out.push(Line::from(vec![Span::styled(state, t.get("ui.text.dim")), Span::styled(measured, t.get("ui.text.dim"))]));
+    out.push(Line::from(vec![Span::styled(state, style), Span::styled(measured, t.get("ui.text.dim"))]));
     if h.overlaps > 0 {
         out.push(Line::styled(format!("{} deal(s) in two types or more", thousands(h.overlaps)), t.get("warning")));
     }

@@ -97,5 +97,8 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             f.render_widget(Paragraph::new(line), r);
         }
         Overlay::Export { rotate } => super::export_prompt::draw(f, app, *rotate, block(" Export ".into())),
+        Overlay::ConfirmReplace { path, deals, .. } => {
+            super::export_prompt::draw_replace(f, app, path, *deals, block(" Replace? ".into()))
+        }
     }
 }

@@ -20,6 +20,8 @@ pub enum Scope {
     QuitPrompt,
     /// The export prompt: format and rotation.
     ExportPrompt,
+    /// The question before an export replaces an existing file.
+    ReplacePrompt,
 }
 
 /// What a key does.
@@ -63,6 +65,8 @@ pub enum Action {
     ExportSet(bool),
     /// At the export prompt: rotation on or off.
     ToggleRotate,
+    /// At the question before an export replaces a file: replace it.
+    Replace,
     /// Level the hand types, or stop levelling, and re-run.
     ToggleLevel,
     /// Scroll the focused list by this many rows.
@@ -161,7 +165,7 @@ const fn row(keys: &'static str, what: &'static str, binds: &'static [Bind]) -> 
 }
 
 use Action as A;
-use Scope::{Browse, Deals, Editor, ExportPrompt, Global, QuitPrompt, Scroll};
+use Scope::{Browse, Deals, Editor, ExportPrompt, Global, QuitPrompt, ReplacePrompt, Scroll};
 
 /// Every key, in the order the help overlay and the document list them.
 pub const KEYS: &[KeyRow] = &[
@@ -313,8 +317,9 @@ pub const KEYS: &[KeyRow] = &[
     },
     KeyRow {
         keys: "e, Alt-e",
-        doc: "export the kept deals as a numbered set: `p` PBN (`SCRIPT.pbn`), `l` BBO LIN (`SCRIPT.lin`), \
-              `r` rotation on / off, Esc cancel",
+        doc: "export the kept deals (those the filter passes, when one is set) as a numbered set: `p` PBN \
+              (`SCRIPT.pbn`), `l` BBO LIN (`SCRIPT.lin`), `r` rotation on / off, Esc cancel; an existing file is \
+              replaced only after `y`",
         help_keys: "e, Alt-e",
         help: "export the kept deals: PBN or LIN, rotated or not",
         binds: &[
@@ -324,6 +329,9 @@ pub const KEYS: &[KeyRow] = &[
             b(ExportPrompt, any(ch('l')), A::ExportSet(true)),
             b(ExportPrompt, any(ch('r')), A::ToggleRotate),
             b(ExportPrompt, any(KeyCode::Esc), A::Stay),
+            b(ReplacePrompt, any(ch('y')), A::Replace),
+            b(ReplacePrompt, any(ch('n')), A::Stay),
+            b(ReplacePrompt, any(KeyCode::Esc), A::Stay),
         ],
     },
     KeyRow {

@@ -81,12 +81,19 @@ impl App {
         }
     }
 
-    /// Turns levelling on or off and re-runs.
+    /// Turns levelling on or off and re-runs (the run turns it off again, with a word, when
+    /// the script has no hand types).
     fn toggle_level(&mut self) -> Vec<Effect> {
         self.level = !self.level;
         let what = if self.level { "levelling the hand types" } else { "levelling off: nature's mix" };
         self.say(what, false);
         self.request_run()
+    }
+
+    /// The script being run has no hand types: levelling goes off, and the status line says why.
+    pub fn no_hand_types_to_level(&mut self) {
+        self.level = false;
+        self.say("no hand types to level: the script names no HandType_NAME variable", true);
     }
 
     fn ask_quit(&mut self) -> Vec<Effect> {
@@ -99,9 +106,12 @@ impl App {
         }
     }
 
+    /// Stops the run, or the one requested and not started yet (F5 or `r` in the same
+    /// burst of keys): its generation is then outdated, so the runtime never starts it.
     fn stop(&mut self) -> Vec<Effect> {
-        if self.state == RunState::Running {
+        if self.state == RunState::Running || self.run_requested {
             self.generation += 1;
+            self.run_requested = false;
             self.state = RunState::Cancelled;
             vec![Effect::Cancel]
         } else {

@@ -11,6 +11,7 @@ pub mod config;
 pub mod dd_view;
 pub mod deal_view;
 pub mod deals;
+pub mod disk;
 pub mod editor_view;
 pub mod engine;
 pub mod explore;

@@ -1,6 +1,7 @@
 //! Overlays: windows stacked over the panes (key help, a word's vocabulary entry, the quit
-//! question, the search prompt, the export prompt). The top one takes every key and mouse event; each decides
-//! whether it stays. Drawing (help.rs) paints them bottom to top.
+//! question, the search prompt, the export prompt and its question before replacing a
+//! file). The top one takes every key and mouse event; each decides whether it stays.
+//! Drawing (help.rs) paints them bottom to top.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
 
@@ -24,6 +25,15 @@ pub enum Overlay {
     Export {
         /// Boards take their number's dealer, the deals turned to match.
         rotate: bool,
+    },
+    /// An export's file exists: replace it (`y`) or keep it (export_prompt.rs).
+    ConfirmReplace {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What would replace it.
+        text: String,
+        /// How many deals that holds.
+        deals: usize,
     },
 }
 
@@ -61,6 +71,7 @@ impl App {
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
             Overlay::Filter(q) => self.filter_key(q, key),
             Overlay::Export { rotate } => self.export_key(rotate, key),
+            Overlay::ConfirmReplace { path, text, deals } => self.replace_key(path, text, deals, key),
         };
         self.layers.extend(stays);
         effects

@@ -21,7 +21,7 @@ use super::app::{App, Effect};
 use super::config::{self, Config};
 use super::engine::{self, DdResult};
 use super::theme::{ColorDepth, Theme};
-use super::{TuiOptions, ui, watcher};
+use super::{TuiOptions, disk, ui, watcher};
 use crate::cards::{Deal, Vul};
 use crate::dd::Known;
 use crate::run::switches::Switches;
@@ -86,7 +86,7 @@ pub fn build_app(path: &Path, bytes: &[u8], opts: &TuiOptions) -> App {
 
 /// Runs the workbench on `path` until the user quits.
 pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
-    let bytes = std::fs::read(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let bytes = disk::read_regular(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     let mut app = build_app(&path, &bytes, &opts);
     let cfg = Config::load(config::config_dir().as_deref()).0;
     let (tx, rx) = mpsc::sync_channel::<Msg>(256);
@@ -279,7 +279,7 @@ pub fn event_loop<B: Backend>(
                 Msg::Term(_) => {}
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, event) => effects.extend(app.on_run_msgs(generation, vec![event])),
-                Msg::FileChanged => effects.extend(app.on_disk_read(std::fs::read(&app.path))),
+                Msg::FileChanged => effects.extend(app.on_disk_read(disk::read_regular(&app.path))),
                 Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
                 Msg::Signal(sig) => {
                     let unsaved = if app.modified() { "; unsaved edits were not saved" } else { "" };
@@ -294,13 +294,20 @@ pub fn event_loop<B: Backend>(
 }
 
 impl Runtime {
-    fn apply(&mut self, app: &mut App, effect: Effect) -> Vec<Effect> {
+    /// Carries out one effect of the app's updates, feeding its outcome back into the app;
+    /// returns the effects that follow.
+    pub fn apply(&mut self, app: &mut App, effect: Effect) -> Vec<Effect> {
         match effect {
             Effect::Save { path, text } => {
                 let r = atomic_write(&path, &text).map(|()| text).map_err(|e| TuiError(e.to_string()));
                 app.on_saved(r)
             }
             Effect::Run { generation, source } => {
+                // Outdated by a later request or a stop in the same burst: never started.
+                if generation != app.generation {
+                    return Vec::new();
+                }
+                app.run_requested = false;
                 if let Some(r) = self.run.take() {
                     r.cancel();
                 }
@@ -309,6 +316,9 @@ impl Runtime {
                     Ok(compiled) => match self.switches.resolve(&app.path.display().to_string()) {
                         Ok(mut resolved) => {
                             app.on_run_started(generation, compiled.table, compiled.warnings.clone());
+                            if app.level && compiled.level.is_none() {
+                                app.no_hand_types_to_level();
+                            }
                             let program = compiled.program();
                             let o = &mut resolved.options;
                             o.seed = Some(app.seed.for_run(program.script.seed));
@@ -345,11 +355,9 @@ impl Runtime {
                 let _ = out.flush();
                 Vec::new()
             }
-            Effect::Export { path, text } => {
-                match atomic_write(&path, &text) {
-                    Ok(()) => app.say(format!("wrote {} deals to {}", app.results.deals.len(), path.display()), false),
-                    Err(e) => app.say(format!("export failed: {e}"), true),
-                }
+            Effect::Export { path, text, deals, replace } => {
+                let outcome = disk::export(&app.path, &path, &text, replace);
+                app.on_export(outcome, path, text, deals);
                 Vec::new()
             }
             Effect::Quit => {
@@ -377,23 +385,4 @@ fn spawn_solver(tx: SyncSender<Msg>) -> Sender<DdRequest> {
     req_tx
 }
 
-/// Writes a file atomically: a temporary file in the same directory, synced, then renamed
-/// over the target, so other readers and watchers only ever see a whole file.
-pub fn atomic_write(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let _ = std::fs::set_permissions(&tmp, meta.permissions());
-        }
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub use super::disk::atomic_write;

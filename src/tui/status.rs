@@ -49,6 +49,8 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     right.push(match app.disk {
         DiskState::Gone => Span::styled("deleted on disk ", t.get("error")),
         DiskState::NotUtf8 => Span::styled("not UTF-8 on disk ", t.get("error")),
+        DiskState::NotFile(what) => Span::styled(format!("{} on disk ", short_kind(what)), t.get("error")),
+        DiskState::Unreadable => Span::styled("unreadable on disk ", t.get("error")),
         _ if app.modified() => Span::styled("modified ", t.get("ui.statusline.modified")),
         DiskState::Lossy => Span::styled("saved (not UTF-8) ", t.get("warning")),
         DiskState::Text => Span::raw("saved "),
@@ -89,6 +91,11 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     spans.push(Span::raw(" ".repeat(width.saturating_sub(used + rw))));
     spans.extend(right);
     f.render_widget(Paragraph::new(Line::from(spans)).style(base), area);
+}
+
+/// What stands in the script's place, in a word or two: `a named pipe (FIFO)` is `a FIFO`.
+fn short_kind(what: &str) -> &str {
+    if what.contains("FIFO") { "a FIFO" } else { what }
 }
 
 /// While a run longer than a second goes on: a bar toward `produce` (or `generate`, when
