@@ -59,6 +59,9 @@ fn an_export_onto_the_script_itself_is_refused() {
     let m = message(&a);
     assert!(m.contains("export refused") && m.contains("deals.pbn is the script itself"), "{m}");
     assert_eq!(a.overlay(), None);
+    let s = screen(&a);
+    let status = s.lines().last().unwrap();
+    assert!(status.contains("export refused: deals.pbn is"), "the status line at 80x24 shows it: {status}");
 }
 
 #[test]
@@ -132,7 +135,10 @@ fn the_export_writes_the_filtered_deals_and_the_prompt_says_so() {
     assert_eq!(a.filter.as_ref().map(|f| f.pass.len()), Some(1));
     press(&mut a, &mut rt, "e");
     let s = screen(&a);
-    assert!(s.contains("1 kept deal as a numbered set") && s.contains("those the filter passes (1 of 3"), "{s}");
+    assert!(
+        s.contains("1 kept deal as a numbered set") && s.contains("those the filter passes (1 of 3; clear it"),
+        "{s}"
+    );
     press(&mut a, &mut rt, "p");
     let text = std::fs::read_to_string(dir.join("s.pbn")).unwrap();
     assert_eq!(text.matches("[Deal ").count(), 1, "{text}");

@@ -57,6 +57,10 @@ fn a_script_replaced_by_a_directory_keeps_the_buffer_and_quit_asks() {
     let (msg, err) = a.message.clone().unwrap();
     assert!(err && msg.contains("x.dlr on disk is now a directory") && msg.contains("buffer is kept"), "{msg}");
     assert!(screen(&a).contains("a directory on disk"), "{}", screen(&a));
+    a.size = (80, 24);
+    let s = screen(&a);
+    let status = s.lines().last().unwrap();
+    assert!(status.contains("x.dlr on disk is now a dir") && status.contains("a directory on disk"), "{status}");
     assert!(a.on_key(ctrl('q')).is_empty(), "Ctrl-Q does not quit at once");
     assert_eq!(a.overlay(), Some(&Overlay::ConfirmQuit));
     // `s` tries to save: a directory cannot be replaced, so the workbench stays, buffer and all.

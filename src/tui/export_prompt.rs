@@ -95,7 +95,7 @@ pub fn draw(f: &mut Frame, app: &App, rotate: bool, block: Block) {
     if app.filter.is_some() && !app.results.deals.is_empty() {
         let of = app.results.deals.len();
         lines.push(Line::styled(
-            format!("   those the filter passes ({n} of {of}; f, Esc clears it)"),
+            format!("   those the filter passes ({n} of {of}; clear it to export all)"),
             t.get("warning"),
         ));
     }

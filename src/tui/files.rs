@@ -31,7 +31,7 @@ impl App {
             }
             Err(e) => {
                 self.quit_after_save = false;
-                self.say(format!("save failed: {e}"), true);
+                self.say(format!("save failed: {}: {e}", self.file_name), true);
                 Vec::new()
             }
         }

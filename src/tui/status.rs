@@ -31,15 +31,17 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     } else {
         format!(" {} gen {} prod {rate:.2}% {}/s {secs:.1}s", num(r.generated), num(r.produced), compact(speed))
     };
-    let mut left = vec![Span::styled(format!(" {name} "), t.get(key)), Span::raw(counters)];
+    // Each left part with the order in which it gives way to an error message (0 first;
+    // the state and the stale mark stay).
+    let mut left = vec![(KEEP, Span::styled(format!(" {name} "), t.get(key))), (2, Span::raw(counters))];
     if let Some(p) = progress(app, wide) {
-        left.push(Span::styled(p, t.get("ui.statusline.running")));
+        left.push((1, Span::styled(p, t.get("ui.statusline.running"))));
     }
     if let Some(seed) = r.seed.or(app.seed.value) {
-        left.push(Span::raw(if wide { format!(" · seed {seed} (r new)") } else { format!(" seed {seed} r:new") }));
+        left.push((0, Span::raw(if wide { format!(" · seed {seed} (r new)") } else { format!(" seed {seed} r:new") })));
     }
     if app.stale {
-        left.push(Span::styled(" · stale", t.get("ui.stale")));
+        left.push((KEEP, Span::styled(" · stale", t.get("ui.stale"))));
     }
     let mut right = Vec::new();
     if let Some((msg, err)) = &app.message {
@@ -57,8 +59,22 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     });
     right.push(Span::styled("F1 help ", base));
     let width = area.width as usize;
-    let lw: usize = left.iter().map(|s| s.width()).sum();
-    let rw: usize = right.iter().map(|s| s.width()).sum();
+    let mut help = true;
+    // An error is what the user must read: the help hint, then the seed, the progress and
+    // the counters give way to it (the run's state stays).
+    let over = |l: &[(u8, Span)], r: &[Span]| l.iter().map(|s| s.1.width()).sum::<usize>() + spans_width(r) > width;
+    if app.message.as_ref().is_some_and(|m| m.1) && over(&left, &right) {
+        right.pop();
+        help = false;
+        while over(&left, &right)
+            && let Some(i) = (0..KEEP).find_map(|rank| left.iter().position(|s| s.0 == rank))
+        {
+            left.remove(i);
+        }
+    }
+    let left: Vec<Span> = left.into_iter().map(|s| s.1).collect();
+    let lw = spans_width(&left);
+    let rw = spans_width(&right);
     // Too long: shorten the message first, then drop the help hint, then cut the counters.
     if lw + rw > width && app.message.is_some() {
         let room = width.saturating_sub(lw + rw - right[0].width());
@@ -70,7 +86,7 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
         }
     }
     let rw: usize = right.iter().map(|s| s.width()).sum();
-    if lw + rw > width {
+    if lw + rw > width && help {
         right.pop();
     }
     let rw: usize = right.iter().map(|s| s.width()).sum();
@@ -91,6 +107,13 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App) {
     spans.push(Span::raw(" ".repeat(width.saturating_sub(used + rw))));
     spans.extend(right);
     f.render_widget(Paragraph::new(Line::from(spans)).style(base), area);
+}
+
+/// The rank of the status line's parts that never give way to a message.
+const KEEP: u8 = 9;
+
+fn spans_width(spans: &[Span]) -> usize {
+    spans.iter().map(|s| s.width()).sum()
 }
 
 /// What stands in the script's place, in a word or two: `a named pipe (FIFO)` is `a FIFO`.
