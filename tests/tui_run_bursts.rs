@@ -64,3 +64,31 @@ fn the_loop_takes_a_burst_of_f5_f6_as_a_stop() {
     assert!(a.quit);
     assert_eq!(a.state, RunState::Cancelled, "F5 F6 in one burst left the run {:?}", a.state);
 }
+
+/// Alt-e, `p`, `y` in one burst over an existing PBN: the export's question is up before `y`
+/// arrives, so `y` answers it (and is not typed into the script).
+#[test]
+fn the_loop_answers_the_export_question_within_a_burst() {
+    let dir = tui_common::common::Scratch::new("burst-export");
+    let mut a = app("dark", (120, 40));
+    a.path = dir.join("s.dlr");
+    a.file_name = "s.dlr".into();
+    std::fs::write(&a.path, format!("{}\n", a.buffer_text())).unwrap();
+    let target = dir.join("s.pbn");
+    std::fs::write(&target, "old\n").unwrap();
+    let buffer = a.buffer_text();
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
+    let k = |code, mods| Msg::Term(Event::Key(KeyEvent::new(code, mods)));
+    tx.send(k(KeyCode::Char('e'), KeyModifiers::ALT)).unwrap();
+    tx.send(k(KeyCode::Char('p'), KeyModifiers::NONE)).unwrap();
+    tx.send(k(KeyCode::Char('y'), KeyModifiers::NONE)).unwrap();
+    tx.send(k(KeyCode::Char('q'), KeyModifiers::CONTROL)).unwrap();
+    // Should Ctrl-Q find a `y` typed into the buffer, it asks: discard, and let the asserts tell.
+    tx.send(k(KeyCode::Char('d'), KeyModifiers::NONE)).unwrap();
+    let mut rt = Runtime::new(tx, TuiOptions { seed: Some(1), threads: Some(1), ..Default::default() }.switches());
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    event_loop(&mut terminal, &mut a, &mut rt, &rx, false).unwrap();
+    assert_eq!(a.buffer_text(), buffer, "`y` was not typed into the script");
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert_eq!(text.matches("[Deal ").count(), 3, "the set replaced the old file: {text}");
+}

@@ -268,19 +268,25 @@ pub fn event_loop<B: Backend>(
             }
         }
         for m in msgs {
-            match m {
-                Msg::Term(Event::Key(k)) => effects.extend(app.on_key(k)),
+            let now = match m {
+                Msg::Term(Event::Key(k)) => app.on_key(k),
                 Msg::Term(Event::Resize(w, h)) => {
                     app.size = (w, h);
-                    effects.extend(app.dd_request());
+                    app.dd_request()
                 }
-                Msg::Term(Event::Paste(text)) => app.paste(&text),
-                Msg::Term(Event::Mouse(m)) => effects.extend(app.on_mouse(m)),
-                Msg::Term(_) => {}
+                Msg::Term(Event::Paste(text)) => {
+                    app.paste(&text);
+                    Vec::new()
+                }
+                Msg::Term(Event::Mouse(m)) => app.on_mouse(m),
+                Msg::Term(_) => Vec::new(),
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
-                Msg::Run(generation, event) => effects.extend(app.on_run_msgs(generation, vec![event])),
-                Msg::FileChanged => effects.extend(app.on_disk_read(disk::read_regular(&app.path))),
-                Msg::Dd(generation, number, result) => app.on_dd(generation, number, result),
+                Msg::Run(generation, event) => app.on_run_msgs(generation, vec![event]),
+                Msg::FileChanged => app.on_disk_read(disk::read_regular(&app.path)),
+                Msg::Dd(generation, number, result) => {
+                    app.on_dd(generation, number, result);
+                    Vec::new()
+                }
                 Msg::Signal(sig) => {
                     let unsaved = if app.modified() { "; unsaved edits were not saved" } else { "" };
                     return Err(io::Error::new(
@@ -288,6 +294,26 @@ pub fn event_loop<B: Backend>(
                         format!("stopped by {}{unsaved}", signal_name(sig)),
                     ));
                 }
+            };
+            settle(rt, app, now, &mut effects);
+            if app.quit {
+                break;
+            }
+        }
+    }
+}
+
+/// Carries out one message's effects at once, so that the next message of the batch (a key
+/// in the same burst) meets their outcome: an export's question, a save's result. Runs wait
+/// in `runs` for the end of the batch, where a later request or a stop has outdated all
+/// but the last.
+fn settle(rt: &mut Runtime, app: &mut App, mut effects: Vec<Effect>, runs: &mut Vec<Effect>) {
+    while !effects.is_empty() {
+        for e in std::mem::take(&mut effects) {
+            if matches!(e, Effect::Run { .. }) {
+                runs.push(e);
+            } else {
+                effects.extend(rt.apply(app, e));
             }
         }
     }
