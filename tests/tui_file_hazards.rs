@@ -98,7 +98,7 @@ fn reading_a_fifo_in_the_scripts_place_does_not_block() {
 }
 
 #[test]
-fn a_fifo_or_a_directory_as_config_is_refused_not_waited_on() {
+fn a_fifo_as_config_is_refused_not_waited_on() {
     let dir = common::Scratch::new("hazard-config");
     mkfifo(&dir.join("config.toml"));
     let (tx, rx) = mpsc::channel();
@@ -109,6 +109,21 @@ fn a_fifo_or_a_directory_as_config_is_refused_not_waited_on() {
     let (_, err) = rx.recv_timeout(Duration::from_secs(2)).expect("loading the config blocked");
     let err = err.expect("a message").0;
     assert!(err.contains("config.toml") && err.contains("named pipe"), "{err}");
+}
+
+#[test]
+fn a_script_grown_past_the_cap_is_refused_not_read_whole() {
+    let dir = common::Scratch::new("hazard-big");
+    let file = dir.join("x.dlr");
+    let mut a = app_on(&file);
+    std::fs::File::options().write(true).open(&file).unwrap().set_len(disk::MAX_READ + 1).unwrap();
+    let read = read_regular(&file);
+    let e = read.as_ref().unwrap_err();
+    assert!(e.to_string().contains("over 64 MiB"), "{e}");
+    assert!(a.on_disk_read(read).is_empty());
+    assert_eq!(a.disk, DiskState::Unreadable);
+    assert!(a.modified(), "the file no longer holds the buffer");
+    assert_eq!(a.buffer_text(), SCRIPT.trim_end());
 }
 
 /// The event loop on a script that another process replaces with `meddle`; then Ctrl-Q,
