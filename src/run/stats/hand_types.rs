@@ -82,18 +82,16 @@ impl HandTypeStat {
         let levelled = self.levelled(produced);
         let mut out = vec![format!("Hand types ({produced} produced deals, 95% intervals):")];
         let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
+        // A share of no deals has no value: `-` rather than NaN.
+        let pc =
+            |x: f64, w: usize| if x.is_nan() { format!("{:>1$}", "-", w + 1) } else { format!("{:w$.2}%", 100.0 * x) };
         for (i, name) in self.names.iter().enumerate() {
             let s = share(self.counts[i], produced);
-            let mut line = format!(
-                "  {name:<width$} {:8} {:6.2}%  [{:.2}%, {:.2}%]",
-                s.count,
-                100.0 * s.share,
-                100.0 * s.low,
-                100.0 * s.high
-            );
+            let mut line =
+                format!("  {name:<width$} {:8} {}  [{}, {}]", s.count, pc(s.share, 6), pc(s.low, 0), pc(s.high, 0));
             if levelled {
                 let n = share(self.natural[i], self.natural_total);
-                let _ = write!(line, "  natural {:6.2}% of {}", 100.0 * n.share, self.natural_total);
+                let _ = write!(line, "  natural {} of {}", pc(n.share, 6), self.natural_total);
             }
             out.push(line);
         }
