@@ -336,6 +336,25 @@ mod tests {
     }
 
     #[test]
+    fn a_run_ends_cut_short_only_when_cancelled() {
+        let s = |generated, produced, cancelled| crate::run::Summary {
+            generated,
+            produced,
+            seed: 1,
+            elapsed: std::time::Duration::ZERO,
+            cancelled,
+        };
+        // -g 100 -p 10 throughout.
+        assert_eq!(Ended::of(&s(100, 3, false), false, 100, 10), Ended::Generate);
+        assert_eq!(Ended::of(&s(100, 10, false), false, 100, 10), Ended::Generate);
+        assert_eq!(Ended::of(&s(40, 10, false), false, 100, 10), Ended::Produce);
+        assert_eq!(Ended::of(&s(7, 2, false), false, 100, 10), Ended::Complete);
+        assert_eq!(Ended::of(&s(40, 2, true), true, 100, 10), Ended::Timeout);
+        assert_eq!(Ended::of(&s(40, 2, true), false, 100, 10), Ended::Interrupted);
+        assert!(Ended::Timeout.cut_short() && Ended::Interrupted.cut_short() && !Ended::Produce.cut_short());
+    }
+
+    #[test]
     fn shards_are_named_in_runs() {
         assert_eq!(shards(&runs(&[0, 2, 3, 4, 5, 7]), 8), "shards 0, 2-5, 7 of 8");
         assert_eq!(shards(&runs(&[1]), 2), "shard 1 of 2");
