@@ -113,3 +113,23 @@ fn a_levelled_run_that_kept_nothing_blames_levelling() {
     );
     assert!(!err.contains("0 of 10 deals matched"), "{err}");
 }
+
+#[test]
+fn a_type_measured_on_few_deals_is_warned_of_in_the_run_and_the_merge() {
+    // 26 points or more: about 1 deal in 10,000, too few to be seen 30 times in the 100,000
+    // matching deals measuring looks at.
+    let script = "HandType_a = hcp(north) < 26\nHandType_b = hcp(north) >= 26\naction average hcp(north)\n";
+    let d = dir("rare", script);
+    // Unlevelled, the first 100,000 deals of the seed: how many are `b`.
+    let (_, plain, _) = run(&d, &["run", "-s", "1", "-g", "100000", "s.dlr"]);
+    let line = plain.lines().find(|l| l.starts_with("  b ")).expect(&plain);
+    let seen: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(seen > 0 && seen < 30, "{line}");
+    let want = format!("warning: levelling measured `b` only {seen} times in 100000 matching deals");
+    let args = ["run", "-s", "1", "-g", "150000", "--level", "even", "--stats-json", "r.json", "s.dlr"];
+    let (code, out, err) = run(&d, &args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&want), "{out}");
+    let (_, merged, _) = run(&d, &["merge", "r.json"]);
+    assert!(merged.contains(&want), "{merged}");
+}

@@ -158,6 +158,13 @@ impl Leveller {
         self.weights.iter().zip(&self.natural).position(|(&w, &n)| w > 0 && n == 0)
     }
 
+    /// The types with weight that measuring saw, but fewer than [`MEASURE_EACH`] times (it
+    /// stopped at [`MEASURE_LIMIT`]): each with its count.
+    pub fn rare(&self) -> Vec<(usize, u64)> {
+        let wanted = |(i, (&w, &n)): (usize, (&u64, &u64))| (w > 0 && n > 0 && n < MEASURE_EACH).then_some((i, n));
+        self.weights.iter().zip(&self.natural).enumerate().filter_map(wanted).collect()
+    }
+
     /// True while the natural mix is being measured.
     pub fn measuring(&self) -> bool {
         self.measuring

@@ -58,11 +58,11 @@ impl Consumer<'_> {
             }
             let measuring = l.measuring();
             let keep = l.keep(p.mask, generated);
-            if measuring
-                && !l.measuring()
-                && let Some(i) = l.unseen()
-            {
-                return Err(Halt::Failed(unseen(&types.defs[i], l.measured())));
+            if measuring && !l.measuring() {
+                if let Some(i) = l.unseen() {
+                    return Err(Halt::Failed(unseen(&types.defs[i], l.measured())));
+                }
+                rare(l, &types.defs).into_iter().for_each(|w| self.state.warn_types(w));
             }
             if !keep {
                 return Ok(false);
@@ -126,6 +126,19 @@ fn overlap(defs: &[(String, Span)], mask: u64, deal: &Deal) -> EvalError {
         deal.oneline()
     );
     EvalError { span: defs[b].1, message }
+}
+
+/// Warnings for the wanted types measuring saw only a few times.
+fn rare(l: &Leveller, defs: &[(String, Span)]) -> Vec<String> {
+    let measured = l.measured();
+    let warn = |(i, n): (usize, u64)| {
+        format!(
+            "levelling measured `{}` only {n} times in {measured} matching deals: its keep rate rests on few \
+             deals, so its delivered share is rough. Widen it, or give it weight 0",
+            defs[i].0
+        )
+    };
+    l.rare().into_iter().map(warn).collect()
 }
 
 /// A wanted type that measuring never saw.

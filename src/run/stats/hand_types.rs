@@ -23,6 +23,9 @@ pub struct HandTypeStat {
     pub natural_total: u64,
     /// Matching deals in each type.
     pub natural: Vec<u64>,
+    /// What levelling warns of (a type measured on few deals), shown after the figures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// A share with its 95% interval.
@@ -61,6 +64,7 @@ impl HandTypeStat {
             gaps: 0,
             natural_total: 0,
             natural: vec![0; n],
+            warnings: Vec::new(),
         }
     }
 
@@ -104,6 +108,7 @@ impl HandTypeStat {
         if self.gaps > 0 {
             out.push(format!("warning: {} produced deals are in no hand type (a gap between the types)", self.gaps));
         }
+        out.extend(self.warnings.iter().map(|w| format!("warning: {w}")));
         out
     }
 }
@@ -132,7 +137,13 @@ impl Statistic for HandTypeStat {
         add_count(&mut self.overlaps, other.overlaps, "hand type overlap")?;
         add_count(&mut self.gaps, other.gaps, "hand type gap")?;
         add_count(&mut self.produced, other.produced, "count of produced deals")?;
-        add_count(&mut self.natural_total, other.natural_total, "count of measured deals")
+        add_count(&mut self.natural_total, other.natural_total, "count of measured deals")?;
+        for w in &other.warnings {
+            if !self.warnings.contains(w) {
+                self.warnings.push(w.clone());
+            }
+        }
+        Ok(())
     }
 
     fn render(&self, out: &mut String, produced: u64) {
