@@ -148,4 +148,12 @@ fn seconds_that_are_no_time_are_refused() {
         std::fs::write(d.join("bad.json"), serde_json::to_string(&v).unwrap()).unwrap();
         refused(&d, &["bad.json"], &["bad.json", "seconds", "expected a time of 0 or more"]);
     }
+    // Two finite times whose sum is not.
+    for (k, name) in ["s0.json", "s1.json"].iter().enumerate() {
+        stats(&d, name, &["--shard", &format!("{k}/2")]);
+        let mut v = json(&d, name);
+        v["seconds"] = 1e308.into();
+        std::fs::write(d.join(name), serde_json::to_string(&v).unwrap()).unwrap();
+    }
+    refused(&d, &["s0.json", "s1.json"], &["s1.json: the seconds add up past what a number holds"]);
 }
