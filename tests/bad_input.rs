@@ -127,7 +127,7 @@ fn output_paths_are_checked_before_the_run() {
 fn a_failed_run_leaves_no_stats_file_behind() {
     let dir = common::Scratch::new("stats");
     let path = dir.join("stats.json");
-    let failing = "condition score(vul, 1000, 3) > 0\n";
+    let failing = "condition score(vul, hcp(north) + 1000, 3) > 0\n"; // a run-time error
     let (_, err, rc) = run(failing, &["-s", "1", "--stats-json", path.to_str().unwrap()]);
     assert_eq!(rc, Some(1), "{err}");
     assert!(!path.exists(), "a file the run could not fill is removed");

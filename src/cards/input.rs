@@ -2,7 +2,9 @@
 //! as printoneline writes it), bare PBN deal strings (`N:…`), and BBO LIN (`md|…|`).
 //!
 //! The file is read as bytes, line by line (`\n`, `\r\n` or `\r` end a line), so a byte that
-//! is not UTF-8 costs only its line; lines are bounded by [`lines::MAX_LINE`].
+//! is not UTF-8 costs only its line; lines are bounded by [`lines::MAX_LINE`]. A LIN line may
+//! hold several boards (a vugraph file's `qx|…|md|…|` boards); PBN's `{ }` comments, also over
+//! several lines, hold no records (as endplay reads them).
 
 mod lines;
 
@@ -10,6 +12,7 @@ use super::{Card, Deal, Hand, parse_deal, quoted};
 use crate::cards::ParseDealError;
 pub use lines::MAX_LINE;
 use lines::{LineError, Lines};
+use std::collections::VecDeque;
 use std::io::BufRead;
 
 /// A record that could not be read: its 1-based line and why.
@@ -45,12 +48,16 @@ pub struct DealReader<R> {
     not_utf8: Option<(usize, usize)>,
     /// A [`ReadError`] was returned: the iterator has ended.
     failed: bool,
+    /// Inside a PBN `{ }` comment that a line before opened.
+    comment: bool,
+    /// Records of the line read last still to give (a LIN line of several boards).
+    queue: VecDeque<Record>,
 }
 
 impl<R: BufRead> DealReader<R> {
     /// Records of `input`.
     pub fn new(input: R) -> Self {
-        DealReader { lines: Lines::new(input), not_utf8: None, failed: false }
+        DealReader { lines: Lines::new(input), not_utf8: None, failed: false, comment: false, queue: VecDeque::new() }
     }
 
     /// Lines passed over that are not UTF-8 (PBN's own character set is Latin-1): how many,
@@ -65,6 +72,9 @@ impl<R: BufRead> DealReader<R> {
             return None;
         }
         loop {
+            if let Some(r) = self.queue.pop_front() {
+                return Some(Ok(r));
+            }
             let (line, bytes) = match self.lines.next_line() {
                 Ok(Some(l)) => l,
                 Ok(None) => return None,
@@ -75,16 +85,18 @@ impl<R: BufRead> DealReader<R> {
                 Ok(b) => b,
                 Err(message) => return Some(Err(ReadError { line, message: message.0 })),
             };
+            if in_comment(&mut self.comment, bytes) {
+                continue;
+            }
             let (found, not_utf8) = read_line(bytes);
-            if not_utf8 && found.is_none() {
+            if not_utf8 && found.is_empty() {
                 let (count, first) = self.not_utf8.unwrap_or((0, line));
                 self.not_utf8 = Some((count + 1, first));
             }
-            match found {
-                Some(Ok(d)) => return Some(Ok(Record::Deal(line, d))),
-                Some(Err(message)) => return Some(Ok(Record::Bad(BadRecord { line, message: message.0 }))),
-                None => {}
-            }
+            self.queue.extend(found.into_iter().map(|r| match r {
+                Ok(d) => Record::Deal(line, d),
+                Err(message) => Record::Bad(BadRecord { line, message: message.0 }),
+            }));
         }
     }
 
@@ -107,6 +119,24 @@ impl<R: BufRead> Iterator for DealReader<R> {
     }
 }
 
+/// True when the line is (all) inside a PBN `{ }` comment; `open` notes a comment that a line
+/// opens (alone, or after a tag) and leaves open, as endplay reads them.
+fn in_comment(open: &mut bool, bytes: &[u8]) -> bool {
+    let text = bytes.trim_ascii();
+    let closes = |t: &[u8]| t.contains(&b'}');
+    if *open || text.starts_with(b"{") {
+        *open = !closes(text);
+        return true;
+    }
+    if text.starts_with(b"[")
+        && let Some(at) = text.windows(2).position(|w| w == b"\"]")
+    {
+        let rest = text[at + 2..].trim_ascii_start();
+        *open = rest.starts_with(b"{") && !closes(rest);
+    }
+    false
+}
+
 /// The first line without its UTF-8 byte-order mark; UTF-16 text is refused.
 fn first_line(bytes: &[u8]) -> Result<&[u8], ParseDealError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
@@ -115,34 +145,42 @@ fn first_line(bytes: &[u8]) -> Result<&[u8], ParseDealError> {
     Ok(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
 
-/// The record a line holds, if it holds one, and whether the line is not UTF-8.
-fn read_line(bytes: &[u8]) -> (Option<Result<Deal, ParseDealError>>, bool) {
+/// The records a line holds (none, or several on a LIN line), and whether it is not UTF-8.
+fn read_line(bytes: &[u8]) -> (Vec<Result<Deal, ParseDealError>>, bool) {
     match std::str::from_utf8(bytes) {
-        Ok(text) => (record(text.trim()), false),
+        Ok(text) => (records(text.trim()), false),
         Err(e) => {
             let text = String::from_utf8_lossy(bytes);
-            let found = record(text.trim()).map(|_| {
+            let found = records(text.trim()).into_iter().take(1).map(|_| {
                 let column = String::from_utf8_lossy(&bytes[..e.valid_up_to()]).chars().count() + 1;
                 Err(format!("byte 0x{:02X} at column {column} is not UTF-8 text", bytes[e.valid_up_to()]).into())
             });
-            (found, true)
+            (found.collect(), true)
         }
     }
 }
 
-/// The deal a trimmed line holds, a reason it holds none, or `None` when it is no record.
-fn record(line: &str) -> Option<Result<Deal, ParseDealError>> {
+/// The deals a trimmed line holds, or reasons they are none; empty when it holds no record.
+fn records(line: &str) -> Vec<Result<Deal, ParseDealError>> {
     if let Some(rest) = line.strip_prefix("[Deal \"") {
-        Some(parse_deal(rest.trim_end_matches("\"]")))
-    } else if let Some(at) = line.find("md|") {
-        Some(parse_lin(&line[at + 3..]))
+        vec![parse_deal(rest.trim_end_matches("\"]"))]
+    } else if line.contains("md|") {
+        lin_fields(line).map(parse_lin).collect()
     } else if is_oneline(line) {
-        Some(parse_oneline(line))
+        vec![parse_oneline(line)]
     } else if is_pbn_deal(line) {
-        Some(parse_deal(line))
+        vec![parse_deal(line)]
     } else {
-        None
+        Vec::new()
     }
+}
+
+/// The values of a LIN line's `md|` fields: the text after each `md|` that starts the line or
+/// follows a `|` (a vugraph line holds one a board).
+fn lin_fields(line: &str) -> impl Iterator<Item = &str> {
+    line.match_indices("md|")
+        .filter(|&(at, _)| at == 0 || line.as_bytes()[at - 1] == b'|')
+        .map(|(at, _)| &line[at + 3..])
 }
 
 const SEATS: [&str; 4] = ["n", "e", "s", "w"];

@@ -25,11 +25,24 @@ pub struct HandTypeArgs {
 }
 
 impl HandTypeArgs {
+    /// `--level x.dlr` with no script after it: clap gave the script to `--level` as its mix.
+    /// A value that is no mix but an existing file is the script, and the mix the shares.
+    pub fn take_script(&mut self, file: &mut Option<PathBuf>) {
+        let Some(value) = &self.level else { return };
+        if file.is_none() && value.parse::<Level>().is_err() && std::path::Path::new(value).is_file() {
+            *file = Some(PathBuf::from(value));
+            self.level = Some("shares".into());
+        }
+    }
+
     /// Puts `--level` and `--interleave` into the run's options; `--interleave` on a script
     /// without hand types gets a warning (it changes nothing).
     pub fn apply(&self, options: &mut RunOptions, program: &Program) -> Result<(), CliError> {
         options.level = self.level.as_deref().map(str::parse::<Level>).transpose()?;
         options.interleave = self.interleave;
+        if options.level.is_some() && options.shard.is_some_and(|(_, n)| n > 1) {
+            return Err(dealbench::run::level::SHARDED.to_string().into());
+        }
         if self.interleave && program.script.hand_types.is_empty() {
             eprintln!(
                 "dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)"

@@ -10,7 +10,8 @@ pub struct MergeArgs {
     /// `--stats-json` files of one run: its shards (`--shard K/N`, each K once) or the whole run.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Add up a subset of the shards (the figures then cover only those; standard error names them).
+    /// Add up a subset of the shards, or shards cut short by `-t` or an interrupt (the figures
+    /// then cover only those deals; standard error names them).
     #[arg(long)]
     pub partial: bool,
 }
@@ -32,6 +33,9 @@ pub fn run(args: MergeArgs) -> i32 {
         Ok(merged) => {
             if merged.shards.len() as u64 != merged.total.shard.n {
                 eprintln!("dealbench merge: --partial: the figures are those of {}", merged.describe());
+            }
+            for p in &merged.cut_short {
+                eprintln!("dealbench merge: --partial: {p}: the figures hold only what it dealt");
             }
             print!("{}", render(&merged.total));
             0

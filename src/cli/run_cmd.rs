@@ -9,7 +9,7 @@ use clap::Args;
 use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
-use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
+use dealbench::report::stats_file::{self, Ended, RunId, Shard, StatsFile};
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
 use dealbench::run::stats::Stats;
 use dealbench::run::switches::Switches;
@@ -146,7 +146,8 @@ pub struct RunArgs {
 }
 
 /// Runs a script; returns the exit code.
-pub fn run(args: RunArgs) -> i32 {
+pub fn run(mut args: RunArgs) -> i32 {
+    args.hand_types.take_script(&mut args.file);
     match execute(&args) {
         Ok(code) => code,
         Err(msg) => {
@@ -208,6 +209,7 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
             run: RunId { seed: summary.seed, ..id },
             shard: Shard { k, n },
             seconds: summary.elapsed.as_secs_f64(),
+            ended: Ended::of(&summary, extras.deadline.fired, id.generate, id.produce),
             stats,
         };
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
@@ -231,6 +233,12 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
     if let Some(v) = options.vulnerable {
         switches.push(format!("--vulnerable {}", v.word()));
+    }
+    switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
+    switches.extend(options.interleave.then(|| "--interleave".to_string()));
+    if let Some(deals) = &options.deals {
+        let text: String = deals.iter().flat_map(|d| d.hands).map(|h| format!("{:013x}", h.0)).collect();
+        switches.push(format!("--deals {}", stats_file::script_hash(&text)));
     }
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
@@ -430,16 +438,21 @@ fn drive(
                 true
             }
             Event::Finished(summary) => {
+                // Deals that matched the condition, before levelling kept some and
+                // --interleave held some back: a term is blamed only when these fell short.
+                let matched = stats.as_ref().and_then(Stats::hand_types).map_or(summary.produced, |h| h.natural_total);
                 if let Some(p) = profile.take() {
                     write(&mut out, &p.table());
                     let _ = out.flush();
-                    let (g, n) = (summary.generated, summary.produced);
-                    if let Some(note) = p.closing_note(n, produce_limit, g, generate_limit) {
+                    if let Some(note) = p.closing_note(matched, produce_limit, summary.generated, generate_limit) {
                         eprintln!("dealbench: {note}");
                     }
                 } else if let Some(note) =
-                    sampled_note(&sample_program, &sample_options, &summary, produce_limit, generate_limit)
+                    sampled_note(&sample_program, &sample_options, matched, &summary, produce_limit, generate_limit)
                 {
+                    eprintln!("dealbench: {note}");
+                }
+                if let Some(note) = kept_note(&sample_options, matched, &summary, produce_limit) {
                     eprintln!("dealbench: {note}");
                 }
                 let _ = out.flush();
@@ -471,14 +484,36 @@ fn drive(
     (code, None)
 }
 
+/// Why a levelled run produced fewer deals than matched and fewer than asked: levelling
+/// measures before it keeps any, then drops deals of the commoner types.
+fn kept_note(options: &RunOptions, matched: u64, s: &Summary, produce: u64) -> Option<String> {
+    if options.level.is_none() || matched <= s.produced || s.produced * 2 >= produce {
+        return None;
+    }
+    use dealbench::run::level::{MEASURE_DEALS, MEASURE_EACH};
+    Some(format!(
+        "{matched} of {} deals matched the condition and levelling kept {}: it keeps none of the first \
+         {MEASURE_DEALS} matching deals (more while a type has been seen fewer than {MEASURE_EACH} times), which \
+         measure the natural mix, then drops deals of the commoner types to reach the mix asked for; raise -g",
+        s.generated, s.produced
+    ))
+}
+
 /// The closing note of a run that matched nothing or stopped far short without `--profile`:
 /// the term that never or rarely held, from the profile of a sample of fresh deals.
-fn sampled_note(program: &Program, options: &RunOptions, s: &Summary, produce: u64, generate: u64) -> Option<String> {
-    let short = s.produced == 0 || (s.generated >= generate && s.produced * 2 < produce);
+fn sampled_note(
+    program: &Program,
+    options: &RunOptions,
+    matched: u64,
+    s: &Summary,
+    produce: u64,
+    generate: u64,
+) -> Option<String> {
+    let short = matched == 0 || (s.generated >= generate && matched * 2 < produce);
     if !short {
         return None;
     }
     let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
-    let note = p.closing_note(s.produced, produce, s.generated, generate)?;
+    let note = p.closing_note(matched, produce, s.generated, generate)?;
     Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
 }

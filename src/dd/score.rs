@@ -30,6 +30,35 @@ impl Contract {
     }
 }
 
+/// The vulnerability argument of `score`: 0 (`nv`) or 1 (`vul`), as the reference has it.
+pub fn score_vul(v: i64) -> Result<bool, String> {
+    match v {
+        0 | 1 => Ok(v == 1),
+        _ => Err(format!("score: vulnerability {v}: expected `nv` or 0, `vul` or 1")),
+    }
+}
+
+/// The tricks argument of `score`: 0 to 13.
+pub fn score_tricks(t: i64) -> Result<i32, String> {
+    match t {
+        0..=13 => Ok(t as i32),
+        _ => Err(format!("score: {t} tricks: a deal has 0 to 13 tricks")),
+    }
+}
+
+/// The contract argument of `score`: a contract word or its number (`x3N` is 19).
+pub fn score_contract(c: i64) -> Result<Contract, String> {
+    i32::try_from(c)
+        .ok()
+        .and_then(Contract::from_code)
+        .ok_or_else(|| format!("score: {c} is not a contract number (level x 5 + strain, plus 40 a doubling)"))
+}
+
+/// `score(vul, contract, tricks)` with its arguments checked as the reference describes them.
+pub fn score_of(vul: i64, contract: i64, tricks: i64) -> Result<i32, String> {
+    Ok(score(score_vul(vul)?, score_contract(contract)?, score_tricks(tricks)?))
+}
+
 /// Declarer's duplicate score for `c` taking `tricks` tricks (negative when it fails).
 /// Tricks are not range-checked: more than 13 counts as further overtricks, fewer than 0 as further undertricks.
 pub fn score(vulnerable: bool, c: Contract, tricks: i32) -> i32 {

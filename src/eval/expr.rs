@@ -2,7 +2,7 @@
 
 use super::{Ctx, EvalError, Program};
 use crate::cards::{Seat, Suit};
-use crate::dd::score::{Contract, imps, score};
+use crate::dd::score::{imps, score_of};
 use crate::script::ast::{ArithOp, Expr, HandFn};
 use crate::script::diag::Span;
 use crate::script::shape::index;
@@ -41,9 +41,7 @@ impl Program {
             Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx)?,
             Expr::Score(v, c, t, span) => {
                 let (v, c, t) = (self.eval(v, ctx)?, self.eval(c, ctx)?, self.eval(t, ctx)?);
-                let contract =
-                    Contract::from_code(c).ok_or_else(|| err(*span, format!("score: {c} is not a contract number")))?;
-                score(v != 0, contract, t)
+                score_of(v.into(), c.into(), t.into()).map_err(|m| err(*span, m))?
             }
             Expr::Imps(d) => imps(self.eval(d, ctx)?),
             Expr::Par(side) => self.par(*side, ctx)?,

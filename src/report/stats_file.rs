@@ -6,7 +6,7 @@ use crate::run::stats::Stats;
 use serde::{Deserialize, Serialize};
 
 /// The format version this dealbench writes and reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// What `--stats-json` writes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -19,8 +19,55 @@ pub struct StatsFile {
     pub shard: Shard,
     /// Seconds spent dealing.
     pub seconds: f64,
+    /// How the run ended.
+    pub ended: Ended,
     /// The figures.
     pub stats: Stats,
+}
+
+/// How a run ended: only a run that was not cut short counts whole in a merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ended {
+    /// The deals to evaluate (`--deals`) ran out before either count was reached.
+    Complete,
+    /// It produced the deals it was asked for (`-p`, `produce`) before dealing them all.
+    Produce,
+    /// It dealt every deal it was to generate (`-g`, `generate`): the whole of its slice.
+    Generate,
+    /// `-t` stopped it.
+    Timeout,
+    /// It was interrupted (Ctrl-C, SIGTERM).
+    Interrupted,
+}
+
+impl Ended {
+    /// True when the run was cut short, so its figures are those of part of the run.
+    pub fn cut_short(self) -> bool {
+        matches!(self, Ended::Timeout | Ended::Interrupted)
+    }
+
+    /// How a run with this summary ended: `timed_out` when `-t` cancelled it, against the
+    /// run's generate count.
+    pub fn of(summary: &crate::run::Summary, timed_out: bool, generate: u64, produce: u64) -> Ended {
+        match () {
+            _ if summary.cancelled && timed_out => Ended::Timeout,
+            _ if summary.cancelled => Ended::Interrupted,
+            _ if summary.generated >= generate => Ended::Generate,
+            _ if summary.produced >= produce => Ended::Produce,
+            _ => Ended::Complete,
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Ended::Complete => "complete",
+            Ended::Produce => "produce",
+            Ended::Generate => "generate",
+            Ended::Timeout => "timeout",
+            Ended::Interrupted => "interrupted",
+        }
+    }
 }
 
 /// A run's identity.
@@ -30,7 +77,8 @@ pub struct RunId {
     pub dealbench: String,
     /// [`script_hash`] of the script after parameter substitution.
     pub script: String,
-    /// The switches besides the script that change the figures (`-N …`, `--rnd-seed`, `--vulnerable`).
+    /// The switches besides the script that change the figures (`-N …`, `--rnd-seed`,
+    /// `--vulnerable`, `--level`, `--interleave`, `--deals` with a hash of its deals).
     pub switches: Vec<String>,
     /// The seed the run used.
     pub seed: i64,
@@ -99,6 +147,9 @@ fn check(f: &StatsFile) -> Result<(), ReportError> {
     if f.run.script.len() != 16 || !f.run.script.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!("script hash `{}`: expected 16 hex digits", f.run.script).into());
     }
+    if !f.seconds.is_finite() || f.seconds < 0.0 {
+        return Err(format!("seconds {}: expected a time of 0 or more", f.seconds).into());
+    }
     Ok(f.stats.check()?)
 }
 
@@ -116,6 +167,8 @@ pub struct Merged {
     pub total: StatsFile,
     /// The shards present, ascending.
     pub shards: Vec<u64>,
+    /// The parts that were cut short (taken with `partial`): `s1.json (shard 1/2) ended at its timeout`.
+    pub cut_short: Vec<String>,
 }
 
 impl Merged {
@@ -127,7 +180,7 @@ impl Merged {
 
 /// Adds up the parts of one run. Refused, naming the file and the difference, when the parts
 /// differ in identity, are shards of different N, hold a shard twice, or (unless `partial`)
-/// leave shards out; a sum that overflows is an error.
+/// leave shards out or were cut short; a sum that overflows is an error.
 pub fn merge(parts: &[Part], partial: bool) -> Result<Merged, ReportError> {
     let (first, rest) = parts.split_first().ok_or("merge needs at least one file")?;
     for p in rest {
@@ -136,13 +189,35 @@ pub fn merge(parts: &[Part], partial: bool) -> Result<Merged, ReportError> {
         }
     }
     let shards = shard_set(parts, partial)?;
+    let cut_short = cut_short(parts, partial)?;
     let mut total = first.file.clone();
     for p in rest {
         total.stats.merge(&p.file.stats).map_err(|e| format!("{}: {e}", p.name))?;
         total.seconds += p.file.seconds;
+        if !total.seconds.is_finite() {
+            return Err(format!("{}: the seconds add up past what a number holds", p.name).into());
+        }
     }
     total.shard.k = 0;
-    Ok(Merged { total, shards })
+    Ok(Merged { total, shards, cut_short })
+}
+
+/// The parts cut short (by `-t` or an interrupt), described; refused unless `partial`.
+fn cut_short(parts: &[Part], partial: bool) -> Result<Vec<String>, ReportError> {
+    let short: Vec<String> = parts
+        .iter()
+        .filter(|p| p.file.ended.cut_short())
+        .map(|p| format!("{} (shard {}) ended by {}", p.name, p.file.shard, p.file.ended.word()))
+        .collect();
+    if !partial && !short.is_empty() {
+        return Err(format!(
+            "{}: its figures cover only the deals dealt before it stopped; run it again, or add --partial \
+             to add up what was dealt",
+            short.join(", ")
+        )
+        .into());
+    }
+    Ok(short)
 }
 
 /// The first field in which `other` differs from `first`: `(seed 6, seed 5)`.
@@ -258,6 +333,25 @@ mod tests {
         let b = BktFreqStat { label: None, rows: zero, cols: None, counts: vec![0; 4] };
         let stats = Stats { stats: vec![Stat::BktFreq(b)], ..Stats::default() };
         assert!(stats.check().unwrap_err().to_string().contains("do not fit the table's buckets"));
+    }
+
+    #[test]
+    fn a_run_ends_cut_short_only_when_cancelled() {
+        let s = |generated, produced, cancelled| crate::run::Summary {
+            generated,
+            produced,
+            seed: 1,
+            elapsed: std::time::Duration::ZERO,
+            cancelled,
+        };
+        // -g 100 -p 10 throughout.
+        assert_eq!(Ended::of(&s(100, 3, false), false, 100, 10), Ended::Generate);
+        assert_eq!(Ended::of(&s(100, 10, false), false, 100, 10), Ended::Generate);
+        assert_eq!(Ended::of(&s(40, 10, false), false, 100, 10), Ended::Produce);
+        assert_eq!(Ended::of(&s(7, 2, false), false, 100, 10), Ended::Complete);
+        assert_eq!(Ended::of(&s(40, 2, true), true, 100, 10), Ended::Timeout);
+        assert_eq!(Ended::of(&s(40, 2, true), false, 100, 10), Ended::Interrupted);
+        assert!(Ended::Timeout.cut_short() && Ended::Interrupted.cut_short() && !Ended::Produce.cut_short());
     }
 
     #[test]

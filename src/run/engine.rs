@@ -44,6 +44,9 @@ pub(super) enum Halt {
     Hangup,
     /// The run was cancelled in the middle of a double-dummy solve.
     Cancelled,
+    /// `--interleave` holds too many deals waiting for a type: what it holds is written,
+    /// then the run stops with this error.
+    Starved(EvalError),
 }
 
 /// Takes matching deals in deal order and runs the actions on them.
@@ -171,14 +174,22 @@ impl<'a> Engine<'a> {
         let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
         let weights = weights.unwrap_or_else(|| vec![1; defs.len()]);
         let interleave = self.options.interleave.then(|| Interleave::new(&weights));
-        Some(Types { exprs: defs.iter().map(|t| t.expr.clone()).collect(), leveller, interleave })
+        Some(Types {
+            exprs: defs.iter().map(|t| t.expr.clone()).collect(),
+            defs: defs.iter().map(|t| (t.name.clone(), t.span)).collect(),
+            leveller,
+            interleave,
+        })
     }
 
     /// Why `--level` cannot level this script.
     fn level_error(&self) -> Option<EvalError> {
         let level = self.options.level.as_ref()?;
-        let message = level.weights(&self.program.script.hand_types).err()?.0;
         let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
+        if self.options.shard.is_some_and(|(_, n)| n > 1) {
+            return Some(EvalError { span, message: super::level::SHARDED.into() });
+        }
+        let message = level.weights(&self.program.script.hand_types).err()?.0;
         Some(EvalError { span, message })
     }
 
@@ -261,14 +272,17 @@ impl<'a> Engine<'a> {
         } else {
             self.sequential(&lim, source, &mut c)
         };
-        if halt.is_none() && !self.cancel.load(Ordering::Relaxed) {
-            halt = c.flush().err();
-        }
+        // The deals `--interleave` holds are written also when the run was stopped (`-t`).
+        halt = match halt {
+            None => c.flush().err(),
+            Some(Halt::Starved(e)) => Some(c.flush().err().unwrap_or(Halt::Failed(e))),
+            h => h,
+        };
         if !c.pending.is_empty() {
             let _ = self.tx.deliver(Event::Output(std::mem::take(&mut c.pending)));
         }
         let cancelled = match halt {
-            Some(Halt::Failed(e)) => return self.fail(&e),
+            Some(Halt::Failed(e) | Halt::Starved(e)) => return self.fail(&e),
             Some(Halt::Hangup) => return,
             Some(Halt::Cancelled) => true,
             None => self.cancel.load(Ordering::Relaxed),

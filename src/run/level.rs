@@ -10,12 +10,18 @@ message_error! {
     LevelError
 }
 
+/// Why `--level` and `--shard` do not go together.
+pub const SHARDED: &str = "--level cannot be sharded: a levelled run decides each deal from the natural \
+    mix of every matching deal before it in the whole stream, which a shard does not see, so shards \
+    would not add up to the levelled run. Level one unsharded run (--threads uses every core)";
+
 /// The target mix asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Level {
     /// Every type equally often.
     Even,
-    /// The script's `HandType_NAME_Share = N` declarations.
+    /// The script's `HandType_NAME_Share = N` declarations; a type without one weighs 1
+    /// (so a script that declares none is levelled evenly), as in dealer3.
     Shares,
     /// Weights in the order the types are defined.
     Weights(Vec<u64>),
@@ -46,6 +52,17 @@ impl std::str::FromStr for Level {
     }
 }
 
+impl std::fmt::Display for Level {
+    /// As `--level` takes it: `even`, `shares` or `2,1,1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Level::Even => f.write_str("even"),
+            Level::Shares => f.write_str("shares"),
+            Level::Weights(w) => f.write_str(&w.iter().map(u64::to_string).collect::<Vec<_>>().join(",")),
+        }
+    }
+}
+
 impl Level {
     /// The weight of each type, in definition order; an error says why the script cannot be
     /// levelled this way.
@@ -60,10 +77,8 @@ impl Level {
         match self {
             Level::Even => Ok(vec![1; types.len()]),
             Level::Shares => {
-                if types.iter().all(|t| t.share.is_none()) {
-                    return Err("--level shares: the script declares no `HandType_NAME_Share = N`".into());
-                }
-                let w: Vec<u64> = types.iter().map(|t| t.share.map_or(0, |(n, _)| n as u64)).collect();
+                // A type without a share weighs 1, as in dealer3.
+                let w: Vec<u64> = types.iter().map(|t| t.share.map_or(1, |(n, _)| n as u64)).collect();
                 if w.iter().all(|&x| x == 0) {
                     return Err("--level shares: every declared share is 0".into());
                 }
@@ -131,6 +146,23 @@ impl Leveller {
     fn measured_enough(&self) -> bool {
         let each = self.weights.iter().zip(&self.natural).all(|(&w, &n)| w == 0 || n >= MEASURE_EACH);
         self.measured >= MEASURE_LIMIT || (self.measured >= MEASURE_DEALS && each)
+    }
+
+    /// Matching deals measured so far.
+    pub fn measured(&self) -> u64 {
+        self.measured
+    }
+
+    /// The first type with weight that measuring has not seen.
+    pub fn unseen(&self) -> Option<usize> {
+        self.weights.iter().zip(&self.natural).position(|(&w, &n)| w > 0 && n == 0)
+    }
+
+    /// The types with weight that measuring saw, but fewer than [`MEASURE_EACH`] times (it
+    /// stopped at [`MEASURE_LIMIT`]): each with its count.
+    pub fn rare(&self) -> Vec<(usize, u64)> {
+        let wanted = |(i, (&w, &n)): (usize, (&u64, &u64))| (w > 0 && n > 0 && n < MEASURE_EACH).then_some((i, n));
+        self.weights.iter().zip(&self.natural).enumerate().filter_map(wanted).collect()
     }
 
     /// True while the natural mix is being measured.

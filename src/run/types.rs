@@ -5,12 +5,16 @@ use super::engine::{Consumer, Halt};
 use super::level::Leveller;
 use crate::cards::Deal;
 use crate::dd::Known;
-use crate::eval::Ctx;
+use crate::eval::{Ctx, EvalError};
 use crate::script::ast::Expr;
+use crate::script::diag::Span;
 use std::collections::VecDeque;
 
 /// Salt that gives the hand types' expressions an `rnd` stream of their own.
 const TYPES_RND_SALT: u64 = 0x7E9E_5A17_0F7E_9E5A;
+
+/// Most deals `--interleave` holds back waiting for a round (about 10 MB).
+pub(super) const MAX_HELD: usize = 100_000;
 
 /// A deal kept, waiting for its actions.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +31,8 @@ pub(super) struct Pending {
 /// The hand types' expressions and what the run does with them.
 pub(super) struct Types {
     pub(super) exprs: Vec<Expr>,
+    /// Each type's name and where it is defined, for the errors.
+    pub(super) defs: Vec<(String, Span)>,
     pub(super) leveller: Option<Leveller>,
     pub(super) interleave: Option<Interleave>,
 }
@@ -46,14 +52,31 @@ impl Consumer<'_> {
         p.mask = self.type_mask(&deal)?;
         self.state.measure_types(p.mask);
         let Some(types) = &mut self.types else { return self.produce(p) };
-        if let Some(l) = &mut types.leveller
-            && !l.keep(p.mask, generated)
-        {
-            return Ok(false);
+        if let Some(l) = &mut types.leveller {
+            if p.mask.count_ones() > 1 {
+                return Err(Halt::Failed(overlap(&types.defs, p.mask, &deal)));
+            }
+            let measuring = l.measuring();
+            let keep = l.keep(p.mask, generated);
+            if measuring && !l.measuring() {
+                if let Some(i) = l.unseen() {
+                    return Err(Halt::Failed(unseen(&types.defs[i], l.measured())));
+                }
+                rare(l, &types.defs).into_iter().for_each(|w| self.state.warn_types(w));
+            }
+            if !keep {
+                return Ok(false);
+            }
         }
         let Some(il) = &mut types.interleave else { return self.produce(p) };
         il.push(p);
-        self.release(false)
+        if self.release(false)? {
+            return Ok(true);
+        }
+        match self.types.as_ref().and_then(|t| Some((t.interleave.as_ref()?.starved()?, &t.defs))) {
+            Some((starved, defs)) => Err(Halt::Starved(starved.error(defs))),
+            None => Ok(false),
+        }
     }
 
     /// Acts on the deals `--interleave` holds back, once the deals run out.
@@ -92,6 +115,42 @@ impl Consumer<'_> {
     }
 }
 
+/// A levelled run's deal in two types: levelling needs types that partition the deals.
+fn overlap(defs: &[(String, Span)], mask: u64, deal: &Deal) -> EvalError {
+    let (a, b) = (mask.trailing_zeros() as usize, (mask & (mask - 1)).trailing_zeros() as usize);
+    let message = format!(
+        "a deal is both `{}` and `{}`: levelling needs hand types that do not overlap (at most one may \
+         match a deal), or it cannot say which type's share the deal counts for. The deal: {}",
+        defs[a].0,
+        defs[b].0,
+        deal.oneline()
+    );
+    EvalError { span: defs[b].1, message }
+}
+
+/// Warnings for the wanted types measuring saw only a few times.
+fn rare(l: &Leveller, defs: &[(String, Span)]) -> Vec<String> {
+    let measured = l.measured();
+    let warn = |(i, n): (usize, u64)| {
+        format!(
+            "levelling measured `{}` only {n} times in {measured} matching deals: its keep rate rests on few \
+             deals, so its delivered share is rough. Widen it, or give it weight 0",
+            defs[i].0
+        )
+    };
+    l.rare().into_iter().map(warn).collect()
+}
+
+/// A wanted type that measuring never saw.
+fn unseen(def: &(String, Span), measured: u64) -> EvalError {
+    let message = format!(
+        "hand type `{}` never occurred in the {measured} matching deals measured: levelling cannot make a \
+         hand that does not occur. Widen it, give it weight 0 (`--level` with a 0 in its place), or remove it",
+        def.0
+    );
+    EvalError { span: def.1, message }
+}
+
 /// Kept deals queued by type (the last queue: deals in no type) until a round is complete.
 /// A round holds each type's quota (its levelling weight over the weights' greatest common
 /// divisor; 1 unlevelled) in passes, so every type appears before any type repeats within it.
@@ -101,6 +160,40 @@ pub(super) struct Interleave {
     quota: Vec<u64>,
     /// The round being released.
     round: VecDeque<Pending>,
+    /// Kept deals in each type, and those queued under it (a deal in two goes to the first).
+    seen: Vec<u64>,
+    queued: Vec<u64>,
+}
+
+/// The type `--interleave` holds deals back for, once it holds [`MAX_HELD`].
+pub(super) struct Starved {
+    index: usize,
+    seen: u64,
+    queued: u64,
+    total: u64,
+}
+
+impl Starved {
+    /// The error that stops the run, at the type's definition.
+    pub(super) fn error(&self, defs: &[(String, Span)]) -> EvalError {
+        let (name, span) = &defs[self.index];
+        let why = if self.seen > self.queued {
+            format!(
+                "{} of the {} kept deals were `{name}`, and {} of them were also in an earlier type, which takes them",
+                self.seen,
+                self.total,
+                self.seen - self.queued
+            )
+        } else {
+            format!("{} of the {} kept deals were `{name}`", self.seen, self.total)
+        };
+        let message = format!(
+            "--interleave holds {MAX_HELD} deals waiting for a deal of type `{name}`, which every round needs \
+             ({why}): the run stops with the deals it holds written. Widen `{name}`, give it weight 0 with \
+             --level, or leave out --interleave"
+        );
+        EvalError { span: *span, message }
+    }
 }
 
 impl Interleave {
@@ -108,13 +201,31 @@ impl Interleave {
     pub(super) fn new(weights: &[u64]) -> Interleave {
         let g = weights.iter().copied().fold(0, gcd).max(1);
         let quota = weights.iter().map(|w| w / g).collect();
-        Interleave { queues: vec![VecDeque::new(); weights.len() + 1], quota, round: VecDeque::new() }
+        let n = weights.len();
+        let queues = vec![VecDeque::new(); n + 1];
+        Interleave { queues, quota, round: VecDeque::new(), seen: vec![0; n], queued: vec![0; n] }
     }
 
     /// Queues a kept deal under the first type it is in.
     pub(super) fn push(&mut self, p: Pending) {
         let q = if p.mask == 0 { self.quota.len() } else { p.mask.trailing_zeros() as usize };
+        for (i, s) in self.seen.iter_mut().enumerate() {
+            *s += (p.mask >> i) & 1;
+        }
+        if let Some(c) = self.queued.get_mut(q) {
+            *c += 1;
+        }
         self.queues[q].push_back(p);
+    }
+
+    /// The type whose empty queue holds the others back, once [`MAX_HELD`] deals wait.
+    pub(super) fn starved(&self) -> Option<Starved> {
+        if self.queues.iter().map(VecDeque::len).sum::<usize>() < MAX_HELD {
+            return None;
+        }
+        let index = (0..self.quota.len()).find(|&i| (self.queues[i].len() as u64) < self.quota[i])?;
+        let total = self.queued.iter().sum::<u64>() + self.queues.last().map_or(0, |q| q.len() as u64);
+        Some(Starved { index, seen: self.seen[index], queued: self.queued[index], total })
     }
 
     /// The next deal to act on: from a round, made once every type has its quota waiting

@@ -193,9 +193,14 @@ pub fn suit_of(word: &str) -> Option<Suit> {
 
 /// The function name nearest to `name` (for "did you mean" hints), if any is close.
 pub fn nearest(name: &str) -> Option<&'static str> {
+    nearest_of(name, Kind::Function)
+}
+
+/// The word of this kind nearest to `name` (`conditon` gives the statement `condition`).
+pub fn nearest_of(name: &str, kind: Kind) -> Option<&'static str> {
     let best = VOCAB
         .iter()
-        .filter(|en| en.kind == Kind::Function)
+        .filter(|en| en.kind == kind)
         .map(|en| {
             let unsupported = en.support != Support::Full;
             (edit_distance(&name.to_ascii_lowercase(), en.name), unsupported, en.name)

@@ -23,6 +23,9 @@ pub struct HandTypeStat {
     pub natural_total: u64,
     /// Matching deals in each type.
     pub natural: Vec<u64>,
+    /// What levelling warns of (a type measured on few deals), shown after the figures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// A share with its 95% interval.
@@ -61,6 +64,7 @@ impl HandTypeStat {
             gaps: 0,
             natural_total: 0,
             natural: vec![0; n],
+            warnings: Vec::new(),
         }
     }
 
@@ -82,18 +86,16 @@ impl HandTypeStat {
         let levelled = self.levelled(produced);
         let mut out = vec![format!("Hand types ({produced} produced deals, 95% intervals):")];
         let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
+        // A share of no deals has no value: `-` rather than NaN.
+        let pc =
+            |x: f64, w: usize| if x.is_nan() { format!("{:>1$}", "-", w + 1) } else { format!("{:w$.2}%", 100.0 * x) };
         for (i, name) in self.names.iter().enumerate() {
             let s = share(self.counts[i], produced);
-            let mut line = format!(
-                "  {name:<width$} {:8} {:6.2}%  [{:.2}%, {:.2}%]",
-                s.count,
-                100.0 * s.share,
-                100.0 * s.low,
-                100.0 * s.high
-            );
+            let mut line =
+                format!("  {name:<width$} {:8} {}  [{}, {}]", s.count, pc(s.share, 6), pc(s.low, 0), pc(s.high, 0));
             if levelled {
                 let n = share(self.natural[i], self.natural_total);
-                let _ = write!(line, "  natural {:6.2}% of {}", 100.0 * n.share, self.natural_total);
+                let _ = write!(line, "  natural {} of {}", pc(n.share, 6), self.natural_total);
             }
             out.push(line);
         }
@@ -106,6 +108,7 @@ impl HandTypeStat {
         if self.gaps > 0 {
             out.push(format!("warning: {} produced deals are in no hand type (a gap between the types)", self.gaps));
         }
+        out.extend(self.warnings.iter().map(|w| format!("warning: {w}")));
         out
     }
 }
@@ -134,7 +137,13 @@ impl Statistic for HandTypeStat {
         add_count(&mut self.overlaps, other.overlaps, "hand type overlap")?;
         add_count(&mut self.gaps, other.gaps, "hand type gap")?;
         add_count(&mut self.produced, other.produced, "count of produced deals")?;
-        add_count(&mut self.natural_total, other.natural_total, "count of measured deals")
+        add_count(&mut self.natural_total, other.natural_total, "count of measured deals")?;
+        for w in &other.warnings {
+            if !self.warnings.contains(w) {
+                self.warnings.push(w.clone());
+            }
+        }
+        Ok(())
     }
 
     fn render(&self, out: &mut String, produced: u64) {

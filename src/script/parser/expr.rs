@@ -71,6 +71,15 @@ fn too_big(e: &Expr) -> bool {
     false
 }
 
+/// The value of a constant expression (a number, negated or not), as the evaluator takes it.
+fn constant(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Num(n) => Some(i64::from(*n as i32)),
+        Expr::Neg(a) => constant(a).map(|n| i64::from((n as i32).wrapping_neg())),
+        _ => None,
+    }
+}
+
 impl Parser {
     /// A full expression.
     pub(super) fn expr(&mut self) -> PResult<Expr> {
@@ -89,15 +98,22 @@ impl Parser {
         Ok(e)
     }
 
+    /// `t ? y : n`, right-associative; a chain `a ? 1 : b ? 2 : 3` is read in a loop, so its
+    /// length does not count as nesting (only the middle branches and parentheses do).
     fn expr_inner(&mut self) -> PResult<Expr> {
-        let test = self.or_expr()?;
-        if !self.eat_op("?") {
-            return Ok(test);
+        let mut arms = Vec::new();
+        let mut last = self.or_expr()?;
+        while self.eat_op("?") {
+            let yes = self.expr()?;
+            self.expect_op(":", "for the `?:` choice's second branch")?;
+            arms.push((last, yes));
+            // One level below the statement, as a nested `expr` would read it (not a top term).
+            self.depth += 1;
+            let no = self.or_expr();
+            self.depth -= 1;
+            last = no?;
         }
-        let yes = self.expr()?;
-        self.expect_op(":", "for the `?:` choice's second branch")?;
-        let no = self.expr()?;
-        Ok(Expr::Cond(Box::new(test), Box::new(yes), Box::new(no)))
+        Ok(arms.into_iter().rev().fold(last, |no, (t, y)| Expr::Cond(Box::new(t), Box::new(y), Box::new(no))))
     }
 
     fn is_or(&self) -> bool {
@@ -440,7 +456,7 @@ impl Parser {
                 self.bump();
                 Expr::Num(v)
             }
-            None => self.expr()?,
+            None => self.score_arg(crate::dd::score::score_vul)?,
         };
         self.expect_op(",", "then a contract such as `x3N`")?;
         if let Tok::Ident(w) = self.peek()
@@ -450,10 +466,20 @@ impl Parser {
                 self.unexpected("a contract: `x`, a level 1 to 7 and a strain of CDHSN, such as `x3N` or `x4Hx`")
             );
         }
-        let contract = self.expr()?;
+        let contract = self.score_arg(crate::dd::score::score_contract)?;
         self.expect_op(",", "then the number of tricks")?;
-        let tricks = self.expr()?;
+        let tricks = self.score_arg(crate::dd::score::score_tricks)?;
         Ok(Expr::Score(Box::new(vul), Box::new(contract), Box::new(tricks), span))
+    }
+
+    /// An argument of `score`; a constant out of its range is an error at the argument.
+    fn score_arg<T>(&mut self, check: fn(i64) -> Result<T, String>) -> PResult<Expr> {
+        let start = self.span().start;
+        let e = self.expr()?;
+        if let Some(Err(msg)) = constant(&e).map(check) {
+            return Err(self.error_at(Span::new(start, self.prev_span().end), msg));
+        }
+        Ok(e)
     }
 
     fn par(&mut self, span: Span) -> PResult<Expr> {

@@ -295,18 +295,26 @@ impl Parser {
 /// How a token is named in messages.
 pub(crate) fn describe(t: &Tok) -> String {
     match t {
-        Tok::Ident(s) => format!("`{s}`"),
+        Tok::Ident(s) => format!("`{}`", clip(s)),
         Tok::Number(n) => format!("the number {n}"),
         Tok::DotNum(n) => format!("the decimal {}.{:02}", n / 100, n % 100),
         Tok::Pattern(p) => format!("the shape pattern `{p}`"),
         Tok::Holding(..) => "a holding".into(),
         Tok::Card(_) => "a card".into(),
         Tok::Contract(_) => "a contract word".into(),
-        Tok::Str(s) => format!("the string \"{s}\""),
+        Tok::Str(s) => format!("the string \"{}\"", clip(s)),
         Tok::NewlineItem => "`\\n`".into(),
         Tok::ShapeBody(_) => "a shape{…} body".into(),
         Tok::Op(o) => format!("`{o}`"),
         Tok::Eof => "the end of the file".into(),
+    }
+}
+
+/// At most 40 characters of a quoted text, then `…`: a message never repeats a long string.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
     }
 }
 

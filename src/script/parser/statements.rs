@@ -111,7 +111,22 @@ impl Parser {
 
     fn bare_condition(&mut self) -> PResult<()> {
         let start = self.span().start;
+        if let Some(d) = self.misspelt_statement() {
+            return Err(d);
+        }
         self.condition_from(start)
+    }
+
+    /// A statement's first word that is no name the script knows but is close to a statement
+    /// word (`conditon`): the error says which was meant.
+    fn misspelt_statement(&self) -> Option<crate::script::diag::Diagnostic> {
+        use crate::script::vocab::{Kind, lookup, nearest_of};
+        let Tok::Ident(w) = self.peek() else { return None };
+        if self.vars.contains_key(w) || lookup(w).is_some() || matches!(self.peek_at(1), Tok::Op("(")) {
+            return None;
+        }
+        let meant = nearest_of(w, Kind::Statement)?;
+        Some(self.error_at(self.span(), format!("unknown statement `{w}`; did you mean `{meant}`?")))
     }
 
     /// The condition's expression, for a statement that starts at byte `from`.

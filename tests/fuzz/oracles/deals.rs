@@ -63,7 +63,8 @@ fn checked(input: &[u8], r: &Read) -> Result<(), Finding> {
     }
     let numbers: Vec<usize> = r.deals.iter().map(|(l, _)| *l).collect();
     let all = numbers.iter().chain(r.bad.iter().map(|b| &b.line)).chain(r.error.iter().map(|(l, _)| l));
-    if numbers.windows(2).any(|w| w[0] >= w[1]) || all.clone().any(|&l| l == 0 || l > lines.max(1)) {
+    // A LIN line may hold several boards (a vugraph file's), so a line number may repeat.
+    if numbers.windows(2).any(|w| w[0] > w[1]) || all.clone().any(|&l| l == 0 || l > lines.max(1)) {
         return Err(finding(
             "record line numbers out of order or out of range",
             format!("{numbers:?} of {lines} lines"),
