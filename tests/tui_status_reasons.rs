@@ -71,3 +71,16 @@ fn a_filter_dividing_by_zero_names_the_reason_and_place() {
     let s = screen(&a);
     assert!(s.contains("3 undecided (filter:12: division"), "{s}");
 }
+
+#[test]
+fn the_engines_levelling_warnings_reach_the_pane() {
+    let mut h = HandTypeStat::new(vec!["common".into(), "rare".into()]);
+    for _ in 0..40 {
+        h.measure(0b01);
+    }
+    h.measure(0b10);
+    h.warnings.push("`rare` was measured on 1 of 41 matching deals".into());
+    let on = text(&type_lines(&h, 41, true, &Theme::dark()));
+    assert!(on.contains("levelling on, with warnings"), "{on}");
+    assert!(on.contains("warning: `rare` was measured on 1 of 41 matching deals"), "{on}");
+}

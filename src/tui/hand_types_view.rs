@@ -78,6 +78,9 @@ pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, t: &Theme) -> Ve
     let never = h.names.iter().zip(&h.natural).find(|(_, n)| **n == 0).map(|(name, _)| name);
     let (state, style) = match never.filter(|_| level && h.natural_total > 0) {
         Some(name) => (format!("levelling asked, but `{name}` never occurred (L toggles)"), t.get("warning")),
+        None if level && !h.warnings.is_empty() => {
+            ("levelling on, with warnings (L toggles)".to_string(), t.get("warning"))
+        }
         None if level => ("levelling on (L toggles)".to_string(), t.get("ui.text.dim")),
         None => ("levelling off (L toggles)".to_string(), t.get("ui.text.dim")),
     };
@@ -89,5 +92,7 @@ pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, t: &Theme) -> Ve
     if h.gaps > 0 {
         out.push(Line::styled(format!("{} deal(s) in no type", thousands(h.gaps)), t.get("warning")));
     }
+    // The engine's levelling warnings (a type measured on few deals), as the run prints them.
+    out.extend(h.warnings.iter().map(|w| Line::styled(format!("warning: {w}"), t.get("warning"))));
     out
 }
