@@ -31,7 +31,7 @@ impl HandTypeArgs {
         options.level = self.level.as_deref().map(str::parse::<Level>).transpose()?;
         options.interleave = self.interleave;
         if self.interleave && program.script.hand_types.is_empty() {
-            eprintln!(
+            super::console::say!(
                 "dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)"
             );
         }
