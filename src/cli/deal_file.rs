@@ -91,7 +91,7 @@ impl DealFile {
         let mut read = 0u64;
         while read < limit && feed.next().is_some() {
             read += 1;
-            if read % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if read.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Refused::Timeout(read));
             }
         }

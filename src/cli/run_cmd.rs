@@ -394,14 +394,12 @@ impl Extras {
             say!("dealbench: interrupted{counts}: the output files hold what was completed");
             return (status, true);
         }
-        match summary {
-            Some(s) if self.deadline.fired && s.cancelled => {
-                let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
-                say!("dealbench: timeout after {secs} seconds{counts}");
-                (TIMED_OUT, true)
-            }
-            _ => (code, true),
+        if self.deadline.fired && summary.is_none_or(|s| s.cancelled) {
+            let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
+            say!("dealbench: timeout after {secs} seconds{counts}");
+            return (TIMED_OUT, true);
         }
+        (code, true)
     }
 }
 

@@ -33,6 +33,10 @@ fn seconds(text: &str) -> Result<Duration, CliError> {
 /// How often a run waiting on its events looks for Ctrl-C and SIGTERM.
 const POLL: Duration = Duration::from_millis(50);
 
+/// How long a stopped run may stay silent before it is given up (its thread blocked reading
+/// a FIFO, say): the command then ends without the run's closing report.
+const GRACE: Duration = Duration::from_secs(5);
+
 /// Receives a run's events and cancels the run when its time is up or a signal arrives.
 pub struct Deadline {
     at: Option<Instant>,
@@ -60,6 +64,9 @@ impl Deadline {
     pub fn next(&mut self, handle: &RunHandle) -> Option<Event> {
         loop {
             self.check(handle);
+            if self.fired || self.interrupted.is_some() {
+                return handle.events().recv_timeout(GRACE).ok();
+            }
             let Some(wait) = self.wait() else { return handle.events().recv().ok() };
             match handle.events().recv_timeout(wait) {
                 Ok(ev) => return Some(ev),

@@ -84,8 +84,10 @@ impl HandTypeStat {
         let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
         for (i, name) in self.names.iter().enumerate() {
             let s = share(self.counts[i], produced);
+            // Padded by hand: a width past 65,535 is out of range for `format!`.
+            let pad = " ".repeat(width - name.len());
             let mut line = format!(
-                "  {name:<width$} {:8} {:6.2}%  [{:.2}%, {:.2}%]",
+                "  {name}{pad} {:8} {:6.2}%  [{:.2}%, {:.2}%]",
                 s.count,
                 100.0 * s.share,
                 100.0 * s.low,
