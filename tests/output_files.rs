@@ -128,20 +128,42 @@ fn csv_appends_to_the_old_file_and_w_replaces_it() {
     assert_eq!(std::fs::read_to_string(dir.join("w.csv")).unwrap(), " 14\n 12\n");
 }
 
-/// `-t 0.5` on an endless run with every kind of output: it stops on time and every file is
-/// renamed into place holding exactly the deals the run reports.
+/// `-t 0.5` on an endless run with every kind of output, read slowly (so the run's events
+/// queue up, as behind a busy terminal): it stops on time and every file is renamed into
+/// place holding exactly the deals the run reports.
 #[test]
 fn a_timeout_keeps_what_was_completed_and_stops_on_time() {
     let dir = common::Scratch::new("out-timeout");
-    std::fs::write(dir.join("s.dlr"), ENDLESS).unwrap();
+    std::fs::write(dir.join("s.dlr"), ENDLESS.replace("action ", "action printoneline, ")).unwrap();
     std::fs::write(dir.join("x.lin"), "old\n").unwrap();
-    let start = Instant::now();
     let args = ["run", "-s", "1", "-t", "0.5", "--export", "x.lin", "--stats-json", "x.json", "-C", "c.csv", "s.dlr"];
-    let (code, err) = run(&dir, &args);
-    let took = start.elapsed();
-    assert_eq!(code, Some(2), "{err}");
-    // Before the fix the events kept coming and the deadline was never looked at: 22 s.
-    assert!(took < Duration::from_secs(10), "-t 0.5 took {took:?}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
+        .current_dir(&dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while std::io::Read::read(&mut stdout, &mut buf).is_ok_and(|n| n > 0) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    });
+    let start = Instant::now();
+    // Before the fix the deadline was looked at only when no event was waiting: never, here.
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(15) {
+            child.kill().unwrap();
+            panic!("-t 0.5 still running after 15 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    reader.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
     check_kept(&dir, produced(&err));
 }
 

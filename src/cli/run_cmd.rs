@@ -12,6 +12,7 @@ use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
+use dealbench::report::atomic::Staged;
 use dealbench::report::stats_file::{self, RunId, Shard, StatsFile};
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
 use dealbench::run::stats::Stats;
@@ -161,9 +162,8 @@ pub fn run(args: RunArgs) -> i32 {
 
 fn execute(args: &RunArgs) -> Result<i32, CliError> {
     super::outputs::check(args)?;
-    let interrupt = Interrupt::catch();
     if let Some(out) = &args.hand_types.write_leveled {
-        return super::write_leveled::write(args, out, interrupt);
+        return super::write_leveled::write(args, out);
     }
     let (source, name) = read_script(args.file.as_ref())?;
     let program = match compile(&source, &name, &compile_options(args)?) {
@@ -186,12 +186,12 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
         }
         return Ok(255);
     }
-    let deadline = Deadline::start(args.limits.timeout, Some(interrupt));
+    let deadline = Deadline::start(args.limits.timeout, Some(Interrupt::catch()));
     let deal_file = match open_deals(args, &program, &mut options, &deadline)? {
         Ok(file) => file,
         Err(code) => return Ok(code),
     };
-    let mut outputs = Outputs::stage(args, &mut options)?;
+    let outputs = Outputs::stage(args, &mut options)?;
     let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
     let (k, n) = options.shard.unwrap_or((0, 1));
@@ -206,22 +206,27 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     if !commit {
         return Ok(code); // a failed run: the old files stay as they were
     }
-    if let (Some(id), Some((stats, summary))) = (id, last) {
-        let file = StatsFile {
-            version: stats_file::VERSION,
-            run: RunId { seed: summary.seed, ..id },
-            shard: Shard { k, n },
-            seconds: summary.elapsed.as_secs_f64(),
-            stats,
-        };
+    let stats = id.zip(last).map(|(id, (stats, summary))| StatsFile {
+        version: stats_file::VERSION,
+        run: RunId { seed: summary.seed, ..id },
+        shard: Shard { k, n },
+        seconds: summary.elapsed.as_secs_f64(),
+        stats,
+    });
+    keep(args, outputs, set_out, stats)?;
+    Ok(code)
+}
+
+/// Writes the statistics file and renames every output of a run that did not fail into place.
+fn keep(args: &RunArgs, mut outputs: Outputs, set: Option<Staged>, stats: Option<StatsFile>) -> Result<(), CliError> {
+    if let Some(file) = stats {
         let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
         outputs.write_stats(&text)?;
     }
-    if let Some(staged) = set_out {
+    if let Some(staged) = set {
         staged.commit().map_err(|e| format!("--export {}: {}", staged_name(args), describe(&e)))?;
     }
-    outputs.commit()?;
-    Ok(code)
+    outputs.commit()
 }
 
 fn staged_name(args: &RunArgs) -> String {

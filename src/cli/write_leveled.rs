@@ -21,7 +21,7 @@ const MEASURE_DEFAULT: u64 = 200_000;
 /// Measures and writes the copy; the report goes to standard error. `-t` ends the measuring
 /// early and the copy is written from what was measured (exit status 2); Ctrl-C or SIGTERM
 /// writes nothing.
-pub fn write(args: &RunArgs, out: &Path, interrupt: Interrupt) -> Result<i32, CliError> {
+pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
     let (source, name) = read_script(args.file.as_ref())?;
     let copts = compile_options(args)?;
     let neutral = lb::neutral(&source).map_err(|e| format!("{name}: {e}"))?;
@@ -40,7 +40,7 @@ pub fn write(args: &RunArgs, out: &Path, interrupt: Interrupt) -> Result<i32, Cl
         )
         .into());
     }
-    let mut deadline = Deadline::start(args.limits.timeout, Some(interrupt));
+    let mut deadline = Deadline::start(args.limits.timeout, Some(Interrupt::catch()));
     let Some((stats, h)) = measure(args, &name, program, &mut deadline)? else { return Ok(1) };
     if let Some(status) = deadline.interrupted {
         say!("dealbench: interrupted while measuring ({} deals generated): nothing written", stats.generated);

@@ -34,10 +34,11 @@ impl Staged {
         Staged::open(target, true)
     }
 
-    fn open(target: &Path, copy: bool) -> io::Result<Staged> {
-        let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
+    fn open(given: &Path, copy: bool) -> io::Result<Staged> {
+        let target = std::fs::canonicalize(given).unwrap_or_else(|_| given.to_path_buf());
         match std::fs::metadata(&target) {
-            Ok(m) if !m.is_file() => {
+            // `/dev/stdout` redirected to a file resolves to that file: still written directly.
+            Ok(m) if !m.is_file() || is_device_path(given) => {
                 let file = OpenOptions::new().write(true).append(copy).truncate(!copy).open(&target)?;
                 return Ok(Staged { target, temp: None, file });
             }
@@ -98,6 +99,11 @@ impl Drop for Staged {
     }
 }
 
+/// True for a path under `/dev` or `/proc`, which is written in place, never replaced.
+fn is_device_path(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
 /// Writes `bytes` to `target` through a temporary file beside it.
 pub fn write(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let staged = Staged::create(target)?;
@@ -148,6 +154,15 @@ mod tests {
         drop(staged);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "old\n");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn dev_stdout_is_written_in_place_even_when_it_is_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = std::fs::File::create(dir.path().join("out.txt")).unwrap();
+        let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+        let staged = Staged::create(Path::new(&format!("/proc/self/fd/{fd}"))).unwrap();
+        assert!(staged.temp.is_none(), "{:?}", staged.path());
     }
 
     #[test]
