@@ -124,10 +124,11 @@ fn the_file_says_how_the_run_ended() {
 fn a_shard_stopped_by_its_timeout_merges_only_with_partial() {
     let d = dir("timeout");
     std::fs::write(d.join("never.dlr"), "condition hcp(north) > 37\naction average hcp(south)\n").unwrap();
-    let base = ["run", "-s", "5", "--stream", "fast", "never.dlr", "-g", "100000"];
+    // Enough deals that 10 ms cannot deal half of them, even in a debug build on a fast core.
+    let base = ["run", "-s", "5", "--stream", "fast", "never.dlr", "-g", "4000000"];
     let (code, _, err) = run(&d, &[&base[..], &["--shard", "0/2", "--stats-json", "s0.json"]].concat());
     assert_eq!(code, Some(0), "{err}");
-    // 10 ms cannot deal 100,000 deals (`-t` is no part of the identity).
+    // `-t` is no part of the identity.
     let (code, _, err) = run(&d, &[&base[..], &["--shard", "1/2", "--stats-json", "s1.json", "-t", "0.01"]].concat());
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(json(&d, "s1.json")["ended"], "timeout");

@@ -225,8 +225,8 @@ fn parse_oneline(line: &str) -> Result<Deal, ParseDealError> {
             );
         }
     }
-    if !deal.is_complete() {
-        return Err("a deal needs 13 different cards in each hand".into());
+    if let Some(why) = deal.incomplete() {
+        return Err(why.into());
     }
     Ok(deal)
 }
@@ -253,8 +253,8 @@ fn parse_lin(field: &str) -> Result<Deal, ParseDealError> {
     if deal.hands[1].is_empty() {
         deal.hands[1] = Hand((0..52u8).map(|c| Card(c).bit()).fold(0, |a, b| a | b) & !used);
     }
-    if !deal.is_complete() {
-        return Err(format!("md|{}|: a deal needs 13 different cards in each hand", quoted(field)).into());
+    if let Some(why) = deal.incomplete() {
+        return Err(format!("md|{}|: {why}", quoted(field)).into());
     }
     Ok(deal)
 }

@@ -164,6 +164,27 @@ impl Deal {
         let all = self.hands.iter().fold(0u64, |a, h| a | h.0);
         self.hands.iter().all(|h| h.count() == 13) && all.count_ones() == 52
     }
+    /// Why the hands are not a deal, naming the hand (the first without 13 cards, or a card in
+    /// two hands); `None` when the deal is complete.
+    pub fn incomplete(&self) -> Option<String> {
+        const NEED: &str = "a deal needs 13 different cards in each hand";
+        for seat in Seat::ALL {
+            let n = self.hands[seat.index()].count();
+            if n != 13 {
+                return Some(format!("{}'s hand has {n} cards: {NEED}", seat.name()));
+            }
+        }
+        for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let both = self.hands[i].0 & self.hands[j].0;
+            if both != 0 {
+                let bit = both.trailing_zeros() as usize;
+                let card = format!("{}{}", SUIT_CHARS[bit / 16] as char, RANK_CHARS[bit % 16] as char);
+                let (a, b) = (Seat::from_index(i).name(), Seat::from_index(j).name());
+                return Some(format!("{card} is in both {a}'s and {b}'s hands: {NEED}"));
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]

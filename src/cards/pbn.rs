@@ -60,8 +60,8 @@ pub fn parse_deal(text: &str) -> Result<Deal, ParseDealError> {
             deal.hands[seat] = parse_hand(pair[1])?;
         }
     }
-    if !deal.is_complete() {
-        return Err(err("a deal needs 13 different cards in each hand"));
+    if let Some(why) = deal.incomplete() {
+        return Err(err(why));
     }
     Ok(deal)
 }

@@ -15,6 +15,7 @@ pub struct CompletionsArgs {
 /// Prints the completion script; returns the exit code.
 pub fn run(args: CompletionsArgs) -> i32 {
     let mut cmd = super::Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "dealbench", &mut std::io::stdout());
-    0
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "dealbench", &mut script);
+    super::console::print_all(&script)
 }

@@ -44,7 +44,7 @@ impl HandTypeArgs {
             return Err(dealbench::run::level::SHARDED.to_string().into());
         }
         if self.interleave && program.script.hand_types.is_empty() {
-            eprintln!(
+            super::console::say!(
                 "dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)"
             );
         }

@@ -4,7 +4,6 @@
 
 use super::error::CliError;
 use clap::{Args, CommandFactory};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Where the page goes.
@@ -20,16 +19,19 @@ pub struct ManArgs {
 pub fn run(args: ManArgs) -> i32 {
     let result = match &args.dir {
         Some(dir) => clap_mangen::generate_to(super::Cli::command(), dir)
-            .map_err(|e| CliError(format!("{}: {e}", dir.display()))),
+            .map_err(|e| CliError(format!("{}: {}", dir.display(), super::console::describe(&e)))),
         None => {
             let mut out = Vec::new();
-            render(&mut out).and_then(|()| std::io::stdout().write_all(&out)).map_err(|e| CliError(e.to_string()))
+            match render(&mut out) {
+                Ok(()) => return super::console::print_all(&out),
+                Err(e) => Err(CliError(e.to_string())),
+            }
         }
     };
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("dealbench: {e}");
+            super::console::say!("dealbench: {e}");
             1
         }
     }

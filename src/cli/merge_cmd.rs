@@ -1,5 +1,7 @@
 //! `dealbench merge FILE...`: shard statistics added up and printed as one run would print them.
 
+use super::console::{print_all, say};
+use super::inputs::{STATS_CAP, read_file};
 use clap::Args;
 use dealbench::report::stats_file::{Part, merge, parse, render};
 use std::path::PathBuf;
@@ -21,10 +23,10 @@ pub fn run(args: MergeArgs) -> i32 {
     let mut parts = Vec::new();
     for p in &args.files {
         let name = p.display().to_string();
-        match std::fs::read_to_string(p).map_err(|e| e.to_string()).and_then(|t| parse(&t).map_err(|e| e.to_string())) {
+        match read_stats(p) {
             Ok(file) => parts.push(Part { name, file }),
             Err(e) => {
-                eprintln!("dealbench merge: {name}: {e}");
+                say!("dealbench merge: {e}");
                 return 255;
             }
         }
@@ -32,17 +34,23 @@ pub fn run(args: MergeArgs) -> i32 {
     match merge(&parts, args.partial) {
         Ok(merged) => {
             if merged.shards.len() as u64 != merged.total.shard.n {
-                eprintln!("dealbench merge: --partial: the figures are those of {}", merged.describe());
+                say!("dealbench merge: --partial: the figures are those of {}", merged.describe());
             }
             for p in &merged.cut_short {
-                eprintln!("dealbench merge: --partial: {p}: the figures hold only what it dealt");
+                say!("dealbench merge: --partial: {p}: the figures hold only what it dealt");
             }
-            print!("{}", render(&merged.total));
-            0
+            print_all(render(&merged.total).as_bytes())
         }
         Err(e) => {
-            eprintln!("dealbench merge: {e}");
+            say!("dealbench merge: {e}");
             255
         }
     }
+}
+
+/// One stats file, read (at most [`STATS_CAP`] bytes) and checked.
+fn read_stats(path: &std::path::Path) -> Result<dealbench::report::stats_file::StatsFile, String> {
+    let bytes = read_file(path, STATS_CAP, "stats file")?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text: not a stats file", path.display()))?;
+    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -1,14 +1,18 @@
 //! Command-line parsing and dispatch.
 
 mod completions_cmd;
+mod console;
+mod deal_file;
 mod error;
 mod hand_type_args;
+mod inputs;
+mod interrupt;
 mod man_cmd;
 mod merge_cmd;
 mod meter;
+mod outputs;
 mod run_cmd;
 mod set_args;
-mod stats_out;
 mod timeout;
 mod write_leveled;
 
@@ -50,7 +54,14 @@ enum Command {
 
 /// Parses the command line and runs it; returns the exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    console::exit_code(dispatch())
+}
+
+fn dispatch() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
@@ -66,7 +77,7 @@ fn open_workbench(cli: Cli) -> i32 {
     match dealbench::tui::open(cli.script, opts) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("dealbench: {e}");
+            console::say!("dealbench: {e}");
             1
         }
     }
@@ -74,6 +85,20 @@ fn open_workbench(cli: Cli) -> i32 {
 
 #[cfg(not(feature = "workbench"))]
 fn open_workbench(_cli: Cli) -> i32 {
-    eprintln!("dealbench: this build has no workbench (built without the `workbench` feature); use `dealbench run`");
+    console::say!(
+        "dealbench: this build has no workbench (built without the `workbench` feature); use `dealbench run`"
+    );
     2
+}
+
+/// Prints clap's help, version or usage error; its exit code, or 1 when the help could not
+/// be written (a closed pipe aside).
+fn clap_exit(e: &clap::Error) -> i32 {
+    match e.print() {
+        Err(io) if !console::closed_pipe(&io) => {
+            console::say!("dealbench: cannot write the help: {}", console::describe(&io));
+            1
+        }
+        _ => e.exit_code(),
+    }
 }

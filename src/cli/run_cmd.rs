@@ -1,14 +1,18 @@
 //! `dealbench run`: dealer 1.24's switches over the run API.
 
+use super::console::{Checked, Stderr, describe, say, say_text, stderr_failed};
+use super::deal_file::{DealFile, Refused};
 use super::error::CliError;
+use super::inputs::{SCRIPT_CAP, read_capped, read_file};
+use super::interrupt::Interrupt;
 use super::meter::Meter;
+use super::outputs::Outputs;
 use super::set_args::{SetArgs, SetFile};
-use super::stats_out::StatsOut;
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
-use dealbench::cards::input::{DealReader, Record};
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
+use dealbench::report::atomic::Staged;
 use dealbench::report::stats_file::{self, Ended, RunId, Shard, StatsFile};
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
 use dealbench::run::stats::Stats;
@@ -16,8 +20,8 @@ use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
 use dealbench::script::diag::Diagnostic;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// dealer's switches (toggles count: giving one twice cancels it) and dealbench's own.
@@ -151,13 +155,14 @@ pub fn run(mut args: RunArgs) -> i32 {
     match execute(&args) {
         Ok(code) => code,
         Err(msg) => {
-            eprintln!("dealbench: {msg}");
+            say!("dealbench: {msg}");
             255
         }
     }
 }
 
 fn execute(args: &RunArgs) -> Result<i32, CliError> {
+    super::outputs::check(args)?;
     if let Some(out) = &args.hand_types.write_leveled {
         return super::write_leveled::write(args, out);
     }
@@ -165,57 +170,103 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let program = match compile(&source, &name, &compile_options(args)?) {
         Ok(p) => p,
         Err(diags) => {
-            for d in diags {
-                eprint!("{}", d.render());
-            }
+            diags.iter().for_each(|d| say_text(&d.render()));
             return Ok(255);
         }
     };
     for w in &program.script.warnings {
-        eprint!("{}", w.render());
+        say_text(&w.render());
     }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
     args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
-            Some(span) => eprint!("{}", Diagnostic::error(&name, &program.source, span, clash.message()).render()),
-            None => eprintln!("dealbench: {}", clash.message()),
+            Some(span) => say_text(&Diagnostic::error(&name, &program.source, span, clash.message()).render()),
+            None => say!("dealbench: {}", clash.message()),
         }
         return Ok(255);
     }
-    if let Some(path) = &args.deals {
-        if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
-            eprintln!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
-        }
-        let limit = run::deal_limits(&program, &options).0;
-        options.deals = Some(Arc::new(read_deal_file(path, args.strict, limit)?));
-    }
-    let stats_out = args.stats_json.as_deref().map(StatsOut::open).transpose()?;
-    let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
-    let id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
-    let (k, n) = options.shard.unwrap_or((0, 1));
-    let mut extras = Extras {
-        set: args.set.open(&program, &options)?,
-        set_error: None,
-        deadline: Deadline::start(args.limits.timeout),
+    let deadline = Deadline::start(args.limits.timeout, Some(Interrupt::catch()));
+    let deal_file = match open_deals(args, &program, &mut options, &deadline)? {
+        Ok(file) => file,
+        Err(code) => return Ok(code),
     };
+    let outputs = Outputs::stage(args, &mut options)?;
+    let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
+    let mut id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    let (k, n) = options.shard.unwrap_or((0, 1));
+    let (set, set_out) = args.set.open(&program, &options)?.unzip();
+    let mut extras = Extras { set, set_error: None, deadline };
     options.matched_events = extras.set.is_some();
-    let (mut code, last) = drive(Arc::new(program), options, args.crlf, meter, &mut extras);
-    code = extras.finish(args, code, last.as_ref().map(|l| &l.1));
-    if let (Some(out), Some(id), Some((stats, summary))) = (stats_out, id, last) {
-        let file = StatsFile {
-            version: stats_file::VERSION,
-            run: RunId { seed: summary.seed, ..id },
-            shard: Shard { k, n },
-            seconds: summary.elapsed.as_secs_f64(),
-            ended: Ended::of(&summary, extras.deadline.fired, id.generate, id.produce),
-            stats,
-        };
-        let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        out.write(&text)?;
+    let (code, last) = drive(Arc::new(program), options, args.crlf, meter, &mut extras)?;
+    if let Some(file) = deal_file {
+        // The deals are known once read: the identity names what the run was fed.
+        if let Some(id) = &mut id {
+            id.switches.push(format!("--deals {}", file.digest()));
+        }
+        file.finish()?;
     }
+    let (code, commit) = extras.finish(args, code, last.as_ref().map(|l| &l.1));
+    if !commit {
+        return Ok(code); // a failed run: the old files stay as they were
+    }
+    let stats = id.zip(last).map(|(id, (stats, summary))| StatsFile {
+        version: stats_file::VERSION,
+        run: RunId { seed: summary.seed, ..id },
+        shard: Shard { k, n },
+        seconds: summary.elapsed.as_secs_f64(),
+        ended: Ended::of(&summary, extras.deadline.fired, id.generate, id.produce),
+        stats,
+    });
+    keep(args, outputs, set_out, stats)?;
     Ok(code)
+}
+
+/// Writes the statistics file and renames every output of a run that did not fail into place.
+fn keep(args: &RunArgs, mut outputs: Outputs, set: Option<Staged>, stats: Option<StatsFile>) -> Result<(), CliError> {
+    if let Some(file) = stats {
+        let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
+        outputs.write_stats(&text)?;
+    }
+    if let Some(staged) = set {
+        staged.commit().map_err(|e| format!("--export {}: {}", staged_name(args), describe(&e)))?;
+    }
+    outputs.commit()
+}
+
+fn staged_name(args: &RunArgs) -> String {
+    args.set.set_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+}
+
+/// `--deals`: the file opened and fed to the run (`Ok(Err(code))`: the run is over before it
+/// started, its time spent reading the file).
+fn open_deals(
+    args: &RunArgs,
+    program: &Program,
+    options: &mut RunOptions,
+    deadline: &Deadline,
+) -> Result<Result<Option<DealFile>, i32>, CliError> {
+    let Some(path) = &args.deals else { return Ok(Ok(None)) };
+    if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
+        say!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
+    }
+    let limit = run::deal_limits(program, options).0;
+    match DealFile::open(path, args.strict, limit, deadline.at()) {
+        Ok((file, feed)) => {
+            options.deal_feed = Some(feed);
+            Ok(Ok(Some(file)))
+        }
+        Err(Refused::Error(e)) => Err(e),
+        Err(Refused::Timeout(read)) => {
+            let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
+            say!(
+                "dealbench: timeout after {secs} seconds while reading {} ({read} deals read): none evaluated",
+                path.display()
+            );
+            Ok(Err(TIMED_OUT))
+        }
+    }
 }
 
 /// What identifies the run in its `--stats-json` file (the seed is filled in when it is known).
@@ -236,10 +287,6 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
     switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
     switches.extend(options.interleave.then(|| "--interleave".to_string()));
-    if let Some(deals) = &options.deals {
-        let text: String = deals.iter().flat_map(|d| d.hands).map(|h| format!("{:013x}", h.0)).collect();
-        switches.push(format!("--deals {}", stats_file::script_hash(&text)));
-    }
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
         dealbench: env!("CARGO_PKG_VERSION").to_string(),
@@ -277,13 +324,13 @@ pub(super) fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError
 pub(super) fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {
     match file {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let bytes = read_file(p, SCRIPT_CAP, "script")?;
             Ok((String::from_utf8_lossy(&bytes).into_owned(), p.display().to_string()))
         }
         None => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
-            Ok((s, "(null)".into()))
+            let bytes = read_capped(std::io::stdin().lock(), SCRIPT_CAP, "script")
+                .map_err(|e| format!("standard input: {e}"))?;
+            Ok((String::from_utf8_lossy(&bytes).into_owned(), "(null)".into()))
         }
     }
 }
@@ -315,46 +362,9 @@ fn switches(args: &RunArgs) -> Switches {
 pub(super) fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError> {
     let resolved = switches(args).resolve(name)?;
     for note in &resolved.notes {
-        eprintln!("dealbench: {note}");
+        say!("dealbench: {note}");
     }
     Ok(resolved.options)
-}
-
-/// The deals of `path`, at most `limit` (the run evaluates no more). Bad records are reported
-/// as they are read and, with `strict`, stop the run before it starts.
-fn read_deal_file(path: &Path, strict: bool, limit: u64) -> Result<Vec<Deal>, CliError> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut reader = DealReader::new(std::io::BufReader::new(file));
-    let (mut deals, mut bad) = (Vec::new(), 0usize);
-    while (deals.len() as u64) < limit {
-        match reader.next() {
-            None => break,
-            Some(Err(e)) => return Err(format!("{}:{}: {}", path.display(), e.line, e.message).into()),
-            Some(Ok(Record::Deal(_, d))) => deals.push(d),
-            Some(Ok(Record::Bad(b))) => {
-                bad += 1;
-                let what = if strict { "stopping: --strict" } else { "skipped" };
-                eprintln!("{}:{}: {} ({what})", path.display(), b.line, b.message);
-            }
-        }
-    }
-    if let Some((count, first)) = reader.not_utf8() {
-        eprintln!(
-            "{}: {count} line(s) outside deal records are not UTF-8 text (the first: line {first}); passed over",
-            path.display()
-        );
-    }
-    if strict && bad > 0 {
-        return Err(format!("{}: {bad} bad record(s)", path.display()).into());
-    }
-    if deals.is_empty() {
-        return Err(format!(
-            "{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)",
-            path.display()
-        )
-        .into());
-    }
-    Ok(deals)
 }
 
 /// What a run does besides printing: the set it writes and its timeout.
@@ -376,66 +386,72 @@ impl Extras {
         }
     }
 
-    /// Closes the set and reports the timeout; returns the run's exit code.
-    fn finish(&mut self, args: &RunArgs, code: i32, summary: Option<&Summary>) -> i32 {
-        let path = args.set.set_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+    /// Closes the set and reports a timeout or a signal; returns the run's exit code, and
+    /// whether its files are to be renamed into place (not after a failure).
+    fn finish(&mut self, args: &RunArgs, code: i32, summary: Option<&Summary>) -> (i32, bool) {
         if let Some(set) = self.set.take()
             && let Err(e) = set.finish()
         {
-            self.set_error.get_or_insert(e.to_string());
+            self.set_error.get_or_insert(describe(&e));
         }
         if let Some(e) = &self.set_error {
-            eprintln!("dealbench: {path}: {e}");
-            return 1;
+            say!("dealbench: --export {}: {e}", staged_name(args));
+            return (1, false);
         }
-        match summary {
-            Some(s) if self.deadline.fired && s.cancelled => {
-                let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
-                eprintln!(
-                    "dealbench: timeout after {secs} seconds ({} generated, {} produced)",
-                    s.generated, s.produced
-                );
-                if code == 0 { TIMED_OUT } else { code }
-            }
-            _ => code,
+        if code != 0 {
+            return (code, false);
         }
+        let counts =
+            summary.map_or(String::new(), |s| format!(" ({} generated, {} produced)", s.generated, s.produced));
+        if let Some(status) = self.deadline.interrupted {
+            say!("dealbench: interrupted{counts}: the output files hold what was completed");
+            return (status, true);
+        }
+        if self.deadline.fired && summary.is_none_or(|s| s.cancelled) {
+            let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
+            say!("dealbench: timeout after {secs} seconds{counts}");
+            return (TIMED_OUT, true);
+        }
+        (code, true)
     }
 }
 
+/// Standard output as `drive` writes it.
+type Out<'a> = Checked<std::io::BufWriter<std::io::StdoutLock<'a>>>;
+
 /// Prints the run's output, and the progress meter when `meter` holds the produce limit;
-/// returns the exit code and the final statistics.
+/// returns the exit code and the final statistics. A write error on standard output cancels
+/// the run; it is an error unless the reader closed the pipe (then the run ends quietly).
 fn drive(
     program: Arc<Program>,
     options: RunOptions,
     crlf: bool,
     meter: Option<u64>,
     extras: &mut Extras,
-) -> (i32, Option<(Stats, Summary)>) {
-    let mut meter = meter.map(|produce| Meter::start(std::io::stderr(), produce));
+) -> Result<(i32, Option<(Stats, Summary)>), CliError> {
+    let mut meter = meter.map(|produce| Meter::start(Stderr, produce));
     let (generate_limit, produce_limit) = run::deal_limits(&program, &options);
     let (sample_program, sample_options) = (program.clone(), options.clone());
     let handle = run::start(program, options);
     let mut profile: Option<Profile> = None;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut code = 0;
-    let mut stats = None;
-    let write = |out: &mut dyn Write, s: &str| -> bool {
-        let r = if crlf { out.write_all(s.replace('\n', "\r\n").as_bytes()) } else { out.write_all(s.as_bytes()) };
-        r.is_ok()
+    let mut out: Out = Checked::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()));
+    let (mut code, mut stats, mut last) = (0, None, None);
+    let write = |out: &mut Out, s: &str| {
+        if !out.failed() {
+            let _ = if crlf { out.write_all(s.replace('\n', "\r\n").as_bytes()) } else { out.write_all(s.as_bytes()) };
+        }
     };
     while let Some(ev) = extras.deadline.next(&handle) {
-        let ok = match ev {
+        match ev {
             Event::Matched(m) => {
                 extras.deal(m.number, m.deal, &handle);
-                write(&mut out, &m.printed)
+                write(&mut out, &m.printed);
             }
             Event::Output(s) => write(&mut out, &s),
             Event::Failed(d) => {
                 let _ = out.flush();
-                eprint!("{}", d.render());
+                say_text(&d.render());
                 code = 1;
-                true
             }
             Event::Finished(summary) => {
                 // Deals that matched the condition, before levelling kept some and
@@ -445,43 +461,39 @@ fn drive(
                     write(&mut out, &p.table());
                     let _ = out.flush();
                     if let Some(note) = p.closing_note(matched, produce_limit, summary.generated, generate_limit) {
-                        eprintln!("dealbench: {note}");
+                        say!("dealbench: {note}");
                     }
                 } else if let Some(note) =
                     sampled_note(&sample_program, &sample_options, matched, &summary, produce_limit, generate_limit)
                 {
-                    eprintln!("dealbench: {note}");
+                    say!("dealbench: {note}");
                 }
                 if let Some(note) = kept_note(&sample_options, matched, &summary, produce_limit) {
-                    eprintln!("dealbench: {note}");
+                    say!("dealbench: {note}");
                 }
-                let _ = out.flush();
-                if let Some(m) = meter {
+                if let Some(m) = meter.take() {
                     m.finish(summary.produced);
                 }
-                return (code, stats.map(|s| (s, summary)));
+                last = stats.take().map(|s| (s, summary));
+                break;
             }
-            Event::Stats(s) => {
-                stats = Some(*s);
-                true
-            }
-            Event::Profile(p) => {
-                profile = Some(*p);
-                true
-            }
+            Event::Stats(s) => stats = Some(*s),
+            Event::Profile(p) => profile = Some(*p),
             Event::Progress { produced, .. } => {
                 if let Some(m) = &mut meter {
                     m.advance(produced);
                 }
-                true
             }
-        };
-        if !ok {
-            return (0, None); // stdout closed (e.g. piped into head): stop quietly
+        }
+        if out.failed() || stderr_failed() {
+            handle.cancel(); // the events still come until the run has stopped
         }
     }
-    let _ = out.flush();
-    (code, None)
+    out.finish()?;
+    if stderr_failed() {
+        code = code.max(1);
+    }
+    Ok((code, last))
 }
 
 /// Why a levelled run produced fewer deals than matched and fewer than asked: levelling

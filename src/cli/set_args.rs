@@ -4,6 +4,7 @@
 use super::error::CliError;
 use clap::Args;
 use dealbench::eval::Program;
+use dealbench::report::atomic::Staged;
 use dealbench::report::set::{SetFormat, SetOptions, SetWriter};
 use dealbench::run::RunOptions;
 use std::fs::File;
@@ -28,14 +29,14 @@ pub struct SetArgs {
 }
 
 impl SetArgs {
-    /// The set file, created before the run starts (so a bad name fails at once), or `None`
-    /// without `--export`.
-    pub fn open(&self, program: &Program, options: &RunOptions) -> Result<Option<SetFile>, CliError> {
+    /// The set file, staged beside its target before the run starts (so a bad name fails at
+    /// once; the target is replaced when the run ends), or `None` without `--export`.
+    pub fn open(&self, program: &Program, options: &RunOptions) -> Result<Option<(SetFile, Staged)>, CliError> {
         let Some(path) = &self.set_file else { return Ok(None) };
         let format = SetFormat::from_path(path).map_err(|e| CliError(e.0))?;
         let script = &program.script;
         if self.rotate && script.dealer.is_none() {
-            eprintln!("dealbench: --rotate: the script names no dealer, so no deal is turned");
+            super::console::say!("dealbench: --rotate: the script names no dealer, so no deal is turned");
         }
         let set = SetOptions {
             first_board: script.startboard.unwrap_or(1),
@@ -45,8 +46,10 @@ impl SetArgs {
         };
         let event =
             options.title.clone().or_else(|| script.title.clone()).unwrap_or_else(|| options.input_name.clone());
-        let file = File::create(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-        let writer = SetWriter::new(BufWriter::new(file), format, set, &event);
-        writer.map(Some).map_err(|e| CliError(format!("{}: {e}", path.display())))
+        let error =
+            |e: std::io::Error| CliError(format!("--export {}: {}", path.display(), super::console::describe(&e)));
+        let staged = Staged::create(path).map_err(error)?;
+        let writer = SetWriter::new(BufWriter::new(staged.file().map_err(error)?), format, set, &event);
+        writer.map(|w| Some((w, staged))).map_err(error)
     }
 }

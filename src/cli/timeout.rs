@@ -3,6 +3,7 @@
 //! dealt, exit status 2).
 
 use super::error::CliError;
+use super::interrupt::Interrupt;
 use clap::Args;
 use dealbench::run::{Event, RunHandle};
 use std::sync::mpsc::RecvTimeoutError;
@@ -29,32 +30,73 @@ fn seconds(text: &str) -> Result<Duration, CliError> {
     Duration::try_from_secs_f64(s).map_err(|e| CliError(e.to_string()))
 }
 
-/// Receives a run's events and cancels the run when its time is up.
+/// How often a run waiting on its events looks for Ctrl-C and SIGTERM.
+const POLL: Duration = Duration::from_millis(50);
+
+/// How long a stopped run may stay silent before it is given up (its thread blocked reading
+/// a FIFO, say): the command then ends without the run's closing report.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// Receives a run's events and cancels the run when its time is up or a signal arrives.
 pub struct Deadline {
     at: Option<Instant>,
     /// True once the run was cancelled for its timeout.
     pub fired: bool,
+    interrupt: Option<Interrupt>,
+    /// The exit status of the signal that cancelled the run (130, 143).
+    pub interrupted: Option<i32>,
 }
 
 impl Deadline {
-    /// A deadline `timeout` from now (none: the run is never stopped).
-    pub fn start(timeout: Option<Duration>) -> Deadline {
-        Deadline { at: timeout.map(|t| Instant::now() + t), fired: false }
+    /// A deadline `timeout` from now (none: the run is never stopped for time), watching
+    /// `interrupt`'s signals.
+    pub fn start(timeout: Option<Duration>, interrupt: Option<Interrupt>) -> Deadline {
+        Deadline { at: timeout.map(|t| Instant::now() + t), fired: false, interrupt, interrupted: None }
     }
 
-    /// The run's next event; `None` when the run's channel is closed.
+    /// When the time is up, if it is to be.
+    pub fn at(&self) -> Option<Instant> {
+        self.at
+    }
+
+    /// The run's next event; `None` when the run's channel is closed. The deadline is checked
+    /// before every event, so a run whose events never stop coming still stops on time.
     pub fn next(&mut self, handle: &RunHandle) -> Option<Event> {
         loop {
-            let Some(at) = self.at else { return handle.events().recv().ok() };
-            match handle.events().recv_timeout(at.saturating_duration_since(Instant::now())) {
+            self.check(handle);
+            if self.fired || self.interrupted.is_some() {
+                return handle.events().recv_timeout(GRACE).ok();
+            }
+            let Some(wait) = self.wait() else { return handle.events().recv().ok() };
+            match handle.events().recv_timeout(wait) {
                 Ok(ev) => return Some(ev),
                 Err(RecvTimeoutError::Disconnected) => return None,
-                Err(RecvTimeoutError::Timeout) => {
-                    handle.cancel();
-                    self.at = None;
-                    self.fired = true;
-                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
+        }
+    }
+
+    fn check(&mut self, handle: &RunHandle) {
+        if self.interrupted.is_none()
+            && let Some(status) = self.interrupt.as_ref().and_then(Interrupt::status)
+        {
+            handle.cancel();
+            self.interrupted = Some(status);
+        }
+        if self.at.is_some_and(|at| Instant::now() >= at) {
+            handle.cancel();
+            self.at = None;
+            self.fired = true;
+        }
+    }
+
+    /// How long to wait for the next event before looking again (`None`: as long as it takes).
+    fn wait(&self) -> Option<Duration> {
+        let time = self.at.map(|at| at.saturating_duration_since(Instant::now()));
+        let poll = (self.interrupt.is_some() && self.interrupted.is_none()).then_some(POLL);
+        match (time, poll) {
+            (Some(t), Some(p)) => Some(t.min(p)),
+            (t, p) => t.or(p),
         }
     }
 }

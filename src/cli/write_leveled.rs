@@ -1,9 +1,13 @@
 //! `dealbench run --write-leveled OUT`: measure the natural mix of the script's hand types,
 //! then write a copy whose levelling is plain dealer code (see `script::leveling_block`).
 
+use super::console::{describe, say, say_text};
 use super::error::CliError;
+use super::interrupt::Interrupt;
 use super::run_cmd::{RunArgs, compile_options, options, read_script};
+use super::timeout::{Deadline, TIMED_OUT};
 use dealbench::eval::{Program, compile};
+use dealbench::report::atomic;
 use dealbench::run::level::{Level, keep_rates};
 use dealbench::run::stats::{HandTypeStat, Stats, share};
 use dealbench::run::{self, Event};
@@ -14,7 +18,9 @@ use std::sync::Arc;
 /// Matching deals measured when `-p` does not say.
 const MEASURE_DEFAULT: u64 = 200_000;
 
-/// Measures and writes the copy; the report goes to standard error.
+/// Measures and writes the copy; the report goes to standard error. `-t` ends the measuring
+/// early and the copy is written from what was measured (exit status 2); Ctrl-C or SIGTERM
+/// writes nothing.
 pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
     let (source, name) = read_script(args.file.as_ref())?;
     let copts = compile_options(args)?;
@@ -22,7 +28,7 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
     let program = match compile(&neutral, &name, &copts) {
         Ok(p) => p,
         Err(diags) => {
-            diags.iter().for_each(|d| eprint!("{}", d.render()));
+            diags.iter().for_each(|d| say_text(&d.render()));
             return Ok(255);
         }
     };
@@ -34,7 +40,16 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
         )
         .into());
     }
-    let Some((stats, h)) = measure(args, &name, program)? else { return Ok(1) };
+    let mut deadline = Deadline::start(args.limits.timeout, Some(Interrupt::catch()));
+    let Some((stats, h)) = measure(args, &name, program, &mut deadline)? else { return Ok(1) };
+    if let Some(status) = deadline.interrupted {
+        say!("dealbench: interrupted while measuring ({} deals generated): nothing written", stats.generated);
+        return Ok(status);
+    }
+    if deadline.fired {
+        let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();
+        say!("dealbench: timeout after {secs} seconds: the copy is levelled from the deals measured by then");
+    }
     check(&h, &weights, stats.produced)?;
     let rates = keep_rates(&weights, &h.natural);
     let thresholds: Vec<(String, u32)> = h.names.iter().cloned().zip(rates.iter().map(|&r| lb::threshold(r))).collect();
@@ -50,9 +65,15 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
         )
         .into());
     }
-    std::fs::write(out, &copy).map_err(|e| format!("--write-leveled {}: {e}", out.display()))?;
+    let copy = same_line_ends(&source, copy);
+    atomic::write(out, copy.as_bytes()).map_err(|e| format!("--write-leveled {}: {}", out.display(), describe(&e)))?;
     report(out, &h, &thresholds, stats.generated);
-    Ok(0)
+    Ok(if deadline.fired { TIMED_OUT } else { 0 })
+}
+
+/// The copy with the script's line ends: CRLF throughout when the script's lines end so.
+fn same_line_ends(source: &str, copy: String) -> String {
+    if source.contains("\r\n") { copy.replace("\r\n", "\n").replace('\n', "\r\n") } else { copy }
 }
 
 /// The target weights: `--level`, else the script's shares, else even.
@@ -67,18 +88,23 @@ fn target(args: &RunArgs, program: &Program) -> Result<Vec<u64>, CliError> {
 }
 
 /// Runs the script without its actions and returns its figures (`None`: the run failed, reported).
-fn measure(args: &RunArgs, name: &str, mut program: Program) -> Result<Option<(Stats, HandTypeStat)>, CliError> {
+fn measure(
+    args: &RunArgs,
+    name: &str,
+    mut program: Program,
+    deadline: &mut Deadline,
+) -> Result<Option<(Stats, HandTypeStat)>, CliError> {
     program.actions.clear();
     let mut opts = options(args, name)?;
     opts.produce = Some(opts.produce.unwrap_or(MEASURE_DEFAULT));
     (opts.matched_events, opts.print_stats, opts.level, opts.interleave) = (false, false, None, false);
     let handle = run::start(Arc::new(program), opts);
     let mut last = None;
-    for ev in handle.events().iter() {
+    while let Some(ev) = deadline.next(&handle) {
         match ev {
             Event::Stats(s) => last = Some(*s),
             Event::Failed(d) => {
-                eprint!("{}", d.render());
+                say_text(&d.render());
                 return Ok(None);
             }
             Event::Finished(_) => break,
@@ -139,8 +165,8 @@ fn comments(h: &HandTypeStat, weights: &[u64], generated: u64) -> Vec<String> {
 fn report(out: &Path, h: &HandTypeStat, thresholds: &[(String, u32)], generated: u64) {
     let (i, s) = rarest(h);
     let t: Vec<String> = thresholds.iter().map(|(n, k)| format!("{n} {k}/{RND_BOUND}")).collect();
-    eprintln!("dealbench: wrote {}: keep thresholds {}", out.display(), t.join(", "));
-    eprintln!(
+    say!("dealbench: wrote {}: keep thresholds {}", out.display(), t.join(", "));
+    say!(
         "dealbench: measured {} matching deals of {generated} generated; rarest type `{}`: {:.2}% [{:.2}%, {:.2}%] (95%), \
          ±{:.1}% of its share",
         h.natural_total,
@@ -151,6 +177,6 @@ fn report(out: &Path, h: &HandTypeStat, thresholds: &[(String, u32)], generated:
         100.0 * (s.high - s.low) / 2.0 / s.share
     );
     if h.gaps > 0 {
-        eprintln!("dealbench: warning: {} measured deals are in no hand type; the copy drops such deals", h.gaps);
+        say!("dealbench: warning: {} measured deals are in no hand type; the copy drops such deals", h.gaps);
     }
 }

@@ -1,8 +1,10 @@
 //! Output formats: dealer 1.24's bytes for every print action and end-of-run report, and the
 //! sets for play (`--export`).
+pub mod atomic;
 pub mod deal;
 pub mod export;
 pub mod lin;
+pub mod paths;
 pub mod pbn_set;
 pub mod set;
 pub mod stats;

@@ -212,10 +212,11 @@ impl<'a> ActionState<'a> {
         Stats { generated, produced, stats: self.stats.clone() }
     }
 
-    /// End-of-run actions in action order, then the statistics lines.
-    pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> String {
-        self.csv.flush();
-        self.exports.flush();
+    /// End-of-run actions in action order, then the statistics lines; an error when the
+    /// `-C` or `-X` file cannot be written to the end.
+    pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> Result<String, EvalError> {
+        self.csv.flush()?;
+        self.exports.flush()?;
         let mut out = String::new();
         let mut next = self.stats.iter();
         for a in &self.program.actions {
@@ -231,7 +232,7 @@ impl<'a> ActionState<'a> {
         if self.options.print_stats {
             sfmt::summary(&mut out, generated, produced, &self.seed_text, seconds);
         }
-        out
+        Ok(out)
     }
 }
 

@@ -197,6 +197,9 @@ impl<'a> Engine<'a> {
         if let Some(list) = &self.options.deals {
             return Source::List(list.clone(), 0);
         }
+        if let Some(feed) = &self.options.deal_feed {
+            return Source::Feed(feed.take().peekable());
+        }
         if self.program.script.bias_span.is_some() {
             // checked by `bias_error` before the run starts
             if let Ok(b) = BiasDealer::new(seed, &self.predeal(), self.program.script.bias) {
@@ -289,7 +292,10 @@ impl<'a> Engine<'a> {
         };
         let elapsed = start.elapsed();
         self.progress(&c.state, c.profile.as_ref(), generated, c.produced, elapsed);
-        let text = c.state.finish(generated, c.produced, elapsed.as_secs_f64());
+        let text = match c.state.finish(generated, c.produced, elapsed.as_secs_f64()) {
+            Ok(text) => text,
+            Err(e) => return self.fail(&e),
+        };
         let _ = self.tx.deliver(Event::Output(text));
         let summary = Summary { generated, produced: c.produced, seed: lim.seed, elapsed, cancelled };
         let _ = self.tx.deliver(Event::Finished(summary));

@@ -50,17 +50,19 @@ impl Sink {
                 stdout.push_str(row);
                 Ok(())
             }
-            Sink::File(f, p) => f.write_all(row.as_bytes()).map_err(|e| EvalError {
-                span: Default::default(),
-                message: format!("cannot write to {}: {e}", p.display()),
-            }),
+            Sink::File(f, p) => f.write_all(row.as_bytes()).map_err(|e| write_error(p, &e)),
         }
     }
 
     /// Flushes a file sink.
-    pub(super) fn flush(&mut self) {
-        if let Sink::File(f, _) = self {
-            let _ = f.flush();
+    pub(super) fn flush(&mut self) -> Result<(), EvalError> {
+        match self {
+            Sink::File(f, p) => f.flush().map_err(|e| write_error(p, &e)),
+            Sink::Stdout => Ok(()),
         }
     }
+}
+
+fn write_error(path: &Path, e: &std::io::Error) -> EvalError {
+    EvalError { span: Default::default(), message: format!("cannot write to {}: {e}", path.display()) }
 }

@@ -18,7 +18,7 @@ pub mod stats;
 pub mod switches;
 mod types;
 
-pub use source::StreamKind;
+pub use source::{DealFeed, StreamKind};
 
 use crate::cards::{Card, Deal, Seat, Vul};
 use crate::eval::Program;
@@ -64,6 +64,8 @@ pub struct RunOptions {
     pub shard: Option<(u64, u64)>,
     /// Evaluate these deals (read from a file) instead of dealing.
     pub deals: Option<Arc<Vec<Deal>>>,
+    /// Evaluate the deals of this feed, read as the run takes them (wins over dealing).
+    pub deal_feed: Option<DealFeed>,
     /// `-C`: the file `csvrpt` appends to (standard output when `None`).
     pub csv_file: Option<std::path::PathBuf>,
     /// `-X`: the file `export` appends to (standard output when `None`).
@@ -101,6 +103,7 @@ impl Default for RunOptions {
             date: None,
             matched_events: true,
             deals: None,
+            deal_feed: None,
             csv_file: None,
             export_file: None,
             title: None,

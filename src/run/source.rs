@@ -4,7 +4,35 @@
 use crate::cards::Deal;
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
-use std::sync::Arc;
+use std::iter::Peekable;
+use std::sync::{Arc, Mutex};
+
+/// The deals a feed yields.
+type Deals = Box<dyn Iterator<Item = Deal> + Send>;
+
+/// Deals read as the run takes them (a deal file streamed rather than held in memory). The
+/// run takes the reader once; clones share it.
+#[derive(Clone)]
+pub struct DealFeed(Arc<Mutex<Option<Deals>>>);
+
+impl DealFeed {
+    /// A feed of `deals`.
+    pub fn new(deals: impl Iterator<Item = Deal> + Send + 'static) -> DealFeed {
+        DealFeed(Arc::new(Mutex::new(Some(Box::new(deals)))))
+    }
+
+    /// The reader, the first time; an empty one after.
+    pub(super) fn take(&self) -> Deals {
+        let taken = self.0.lock().map(|mut g| g.take()).unwrap_or_default();
+        taken.unwrap_or_else(|| Box::new(std::iter::empty()))
+    }
+}
+
+impl std::fmt::Debug for DealFeed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DealFeed")
+    }
+}
 
 /// Which generator a run deals with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +51,8 @@ pub enum Source {
     Fast { stream: FastStream, next: u64, step: u64 },
     /// Deals read from a file.
     List(Arc<Vec<Deal>>, usize),
+    /// Deals streamed from a file.
+    Feed(Peekable<Deals>),
     /// DealerV2_4's bias dealer (`predeal spades(north) == 5`).
     Bias(Box<BiasDealer>),
 }
@@ -44,12 +74,16 @@ impl Source {
                 *i += 1;
                 d
             }
+            Source::Feed(deals) => deals.next(),
         }
     }
 
     /// From a list, the next deal when it repeats `last` (DDS's lists repeat deals); `None`
     /// otherwise, without taking it.
     pub fn next_repeat(&mut self, last: &Deal) -> Option<Deal> {
+        if let Source::Feed(deals) = self {
+            return deals.next_if_eq(last);
+        }
         let Source::List(list, i) = self else { return None };
         let d = list.get(*i).filter(|d| *d == last).copied()?;
         *i += 1;

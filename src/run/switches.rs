@@ -152,12 +152,15 @@ fn threads(asked: Option<usize>, notes: &mut Vec<String>) -> usize {
     }
 }
 
-/// `-C`/`-X`'s `[w:]FILE`: opened (and truncated for `w:`) now, so a bad path stops the run
-/// before it starts; the run then appends to it.
+/// `-C`/`-X`'s `[w:]FILE`: the file the run appends to. Nothing is opened here: the command
+/// line writes it through a temporary file beside it (see `report::atomic`), made before the
+/// run starts so that a bad path stops the run at once, and `w:` empties only that copy.
 fn report_file(switch: &str, arg: Option<&str>) -> Result<Option<PathBuf>, SwitchError> {
     let Some(arg) = arg else { return Ok(None) };
-    let (path, truncate) = files::split_mode(arg);
-    files::open(&path, truncate).map_err(|e| SwitchError(format!("{switch} {}: {e}", path.display())))?;
+    let (path, _) = files::split_mode(arg);
+    if path.as_os_str().is_empty() {
+        return Err(SwitchError(format!("{switch} {arg}: no file name")));
+    }
     Ok(Some(path))
 }
 

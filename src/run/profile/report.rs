@@ -48,11 +48,13 @@ impl Profile {
         let tw = self.rows.iter().map(|r| r.text.chars().count() + 2 * r.depth as usize).max().unwrap_or(4).max(4);
         let dw = self.deals.to_string().len().max(5);
         let mut out = format!("\nCondition profile: {} of {} deals profiled\n", self.deals, self.seen);
-        out += &format!("{:<tw$}  {:>8} {:>dw$}  {:>8} {:>dw$}\n", "term", "alone", "deals", "in order", "deals");
+        // The terms are padded by hand: a width past 65,535 is out of range for `format!`.
+        let pad = |text: &str| format!("{text}{}", " ".repeat(tw.saturating_sub(text.chars().count())));
+        out += &format!("{}  {:>8} {:>dw$}  {:>8} {:>dw$}\n", pad("term"), "alone", "deals", "in order", "deals");
         for r in &self.rows {
-            let text = format!("{}{}", "  ".repeat(r.depth as usize), r.text);
+            let text = pad(&format!("{}{}", "  ".repeat(r.depth as usize), r.text));
             out += &format!(
-                "{text:<tw$}  {:>8} {:>dw$}  {:>8} {:>dw$}\n",
+                "{text}  {:>8} {:>dw$}  {:>8} {:>dw$}\n",
                 percent(r.alone),
                 r.alone.deals,
                 percent(r.order),

@@ -17,7 +17,7 @@ pub const SAMPLE_DEALS: u64 = 20_000;
 /// deals read from a file.
 pub fn sampled(program: &Program, options: &RunOptions, seed: i64, deals: u64) -> Option<Profile> {
     let spec = Spec::of(program)?;
-    if spec.solves() || program.script.bias_span.is_some() || options.deals.is_some() {
+    if spec.solves() || program.script.bias_span.is_some() || options.deals.is_some() || options.deal_feed.is_some() {
         return None;
     }
     let predeal: Vec<_> =

@@ -91,8 +91,10 @@ impl HandTypeStat {
             |x: f64, w: usize| if x.is_nan() { format!("{:>1$}", "-", w + 1) } else { format!("{:w$.2}%", 100.0 * x) };
         for (i, name) in self.names.iter().enumerate() {
             let s = share(self.counts[i], produced);
+            // Padded by hand: a width past 65,535 is out of range for `format!`.
+            let pad = " ".repeat(width - name.len());
             let mut line =
-                format!("  {name:<width$} {:8} {}  [{}, {}]", s.count, pc(s.share, 6), pc(s.low, 0), pc(s.high, 0));
+                format!("  {name}{pad} {:8} {}  [{}, {}]", s.count, pc(s.share, 6), pc(s.low, 0), pc(s.high, 0));
             if levelled {
                 let n = share(self.natural[i], self.natural_total);
                 let _ = write!(line, "  natural {} of {}", pc(n.share, 6), self.natural_total);

@@ -1,0 +1,199 @@
+//! `--deals FILE`: the file's deals streamed into the run, never held in memory whole.
+//!
+//! A plain file is first read through once, keeping nothing but counts, so that a file with no
+//! deal, a read error or (with `--strict`) a bad record stops the run before it starts; the run
+//! then reads it again as it goes. A FIFO or other stream is read once, as the run goes: there
+//! a read error or a `--strict` bad record stops the run where it is found. Bad records are
+//! reported by line, the first [`BAD_SHOWN`] of them, then counted.
+
+use super::console::say;
+use super::error::CliError;
+use dealbench::cards::Deal;
+use dealbench::cards::input::{DealReader, Record};
+use dealbench::run::DealFeed;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv(h: u64, b: u8) -> u64 {
+    (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+}
+
+/// Bad records reported one by one; the rest are counted.
+pub const BAD_SHOWN: usize = 20;
+
+/// What reading the file found, shared with the run's thread.
+#[derive(Default)]
+struct Tally {
+    bad: usize,
+    /// Bad records are reported (false after a first pass has reported them).
+    report: bool,
+    /// Why reading stopped early: a read error, or `--strict` at a bad record.
+    error: Option<String>,
+    not_utf8: Option<(usize, usize)>,
+    /// FNV-1a over the hands of the deals the run was fed, for the run's identity.
+    digest: u64,
+}
+
+/// A deal file being read by a run.
+pub struct DealFile {
+    path: PathBuf,
+    strict: bool,
+    tally: Arc<Mutex<Tally>>,
+}
+
+/// Why a deal file is not run.
+pub enum Refused {
+    /// An error for the user.
+    Error(CliError),
+    /// The first pass was still reading when the run's time was up: how many deals it had read.
+    Timeout(u64),
+}
+
+impl From<CliError> for Refused {
+    fn from(e: CliError) -> Self {
+        Refused::Error(e)
+    }
+}
+
+impl DealFile {
+    /// Opens `path` for a run that evaluates at most `limit` deals; `deadline` bounds the
+    /// first pass. Returns the file and the feed the run takes its deals from.
+    pub fn open(
+        path: &Path,
+        strict: bool,
+        limit: u64,
+        deadline: Option<Instant>,
+    ) -> Result<(DealFile, DealFeed), Refused> {
+        let file = DealFile { path: path.to_path_buf(), strict, tally: Arc::default() };
+        let mut t = file.tally.lock().expect("tally");
+        (t.report, t.digest) = (true, FNV_START);
+        drop(t);
+        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            if file.first_pass(limit, deadline)? == 0 {
+                return Err(file.no_deals().into());
+            }
+            let mut t = file.tally.lock().expect("tally");
+            (t.report, t.digest) = (false, FNV_START);
+        }
+        let mut feed = file.feed()?;
+        let first = feed.next().ok_or_else(|| file.error().unwrap_or_else(|| file.no_deals()))?;
+        Ok((file, DealFeed::new(std::iter::once(first).chain(feed))))
+    }
+
+    fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// The file's deals from its start.
+    fn feed(&self) -> Result<Feed, CliError> {
+        let f = File::open(&self.path).map_err(|e| format!("--deals {}: {e}", self.name()))?;
+        let reader = DealReader::new(BufReader::new(f));
+        Ok(Feed { reader, tally: self.tally.clone(), name: self.name(), strict: self.strict })
+    }
+
+    /// Reads up to `limit` deals, keeping none; reports the bad records.
+    fn first_pass(&self, limit: u64, deadline: Option<Instant>) -> Result<u64, Refused> {
+        let mut feed = self.feed()?;
+        let mut read = 0u64;
+        while read < limit && feed.next().is_some() {
+            read += 1;
+            if read.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Refused::Timeout(read));
+            }
+        }
+        self.notes();
+        match self.error() {
+            Some(e) => Err(e.into()),
+            None => Ok(read),
+        }
+    }
+
+    fn no_deals(&self) -> CliError {
+        CliError(format!(
+            "{}: no deals found (expected PBN [Deal \"N:…\"], dealer oneline or LIN md| records)",
+            self.name()
+        ))
+    }
+
+    /// Why reading stopped early, if it did.
+    fn error(&self) -> Option<CliError> {
+        self.tally.lock().expect("tally").error.clone().map(CliError)
+    }
+
+    /// The count of the bad records not shown, and the lines that are not UTF-8.
+    fn notes(&self) {
+        let t = self.tally.lock().expect("tally");
+        if t.bad > BAD_SHOWN {
+            say!("{}: … and {} more bad record(s) ({} in all)", self.name(), t.bad - BAD_SHOWN, t.bad);
+        }
+        if let Some((count, first)) = t.not_utf8 {
+            say!(
+                "{}: {count} line(s) outside deal records are not UTF-8 text (the first: line {first}); passed over",
+                self.name()
+            );
+        }
+    }
+
+    /// A digest of the deals the run was fed (the run's identity names it).
+    pub fn digest(&self) -> String {
+        format!("{:016x}", self.tally.lock().expect("tally").digest)
+    }
+
+    /// After the run: the notes of a streamed file, and the error that stopped it, if any.
+    pub fn finish(self) -> Result<(), CliError> {
+        let reported = self.tally.lock().expect("tally").report;
+        if reported {
+            self.notes();
+        }
+        self.error().map_or(Ok(()), Err)
+    }
+}
+
+/// The deals of a reader, bad records reported and counted.
+struct Feed {
+    reader: DealReader<BufReader<File>>,
+    tally: Arc<Mutex<Tally>>,
+    name: String,
+    strict: bool,
+}
+
+impl Iterator for Feed {
+    type Item = Deal;
+
+    fn next(&mut self) -> Option<Deal> {
+        loop {
+            let record = self.reader.next();
+            let mut t = self.tally.lock().expect("tally");
+            match record {
+                None => {
+                    t.not_utf8 = self.reader.not_utf8();
+                    return None;
+                }
+                Some(Ok(Record::Deal(_, d))) => {
+                    t.digest = d.hands.iter().flat_map(|h| h.0.to_le_bytes()).fold(t.digest, fnv);
+                    return Some(d);
+                }
+                Some(Err(e)) => {
+                    t.error = Some(format!("{}:{}: {}", self.name, e.line, e.message));
+                    return None;
+                }
+                Some(Ok(Record::Bad(b))) => {
+                    t.bad += 1;
+                    let what = if self.strict { "stopping: --strict" } else { "skipped" };
+                    if t.report && t.bad <= BAD_SHOWN {
+                        say!("{}:{}: {} ({what})", self.name, b.line, b.message);
+                    }
+                    if self.strict {
+                        t.error = Some(format!("{}: bad record at line {}", self.name, b.line));
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+}
