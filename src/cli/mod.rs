@@ -7,6 +7,7 @@ mod man_cmd;
 mod merge_cmd;
 mod meter;
 mod run_cmd;
+mod session_cmd;
 mod set_args;
 mod stats_out;
 mod timeout;
@@ -40,6 +41,8 @@ pub struct Cli {
 enum Command {
     /// Run a script in batch and print what dealer prints.
     Run(run_cmd::RunArgs),
+    /// Deal several scripts, each for its quota of boards, into one numbered set for a class.
+    Session(session_cmd::SessionArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
@@ -53,6 +56,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
+        Some(Command::Session(args)) => session_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
         Some(Command::Completions(args)) => completions_cmd::run(args),
         Some(Command::Man(args)) => man_cmd::run(args),

@@ -4,9 +4,12 @@ pub mod deal;
 pub mod export;
 pub mod lin;
 pub mod pbn_set;
+pub mod session;
+pub mod session_write;
 pub mod set;
 pub mod stats;
 pub mod stats_file;
+pub mod write_beside;
 
 message_error! {
     /// Why a statistics file cannot be read or merged: the report layer's error.
