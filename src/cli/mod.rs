@@ -3,6 +3,7 @@
 mod completions_cmd;
 mod error;
 mod hand_type_args;
+mod handout_cmd;
 mod man_cmd;
 mod merge_cmd;
 mod meter;
@@ -43,6 +44,9 @@ enum Command {
     Run(run_cmd::RunArgs),
     /// Deal several scripts, each for its quota of boards, into one numbered set for a class.
     Session(session_cmd::SessionArgs),
+    /// Print a set (PBN) as a PDF handout: every hand with the double-dummy results, or one
+    /// seat's bidding sheet.
+    Handout(handout_cmd::HandoutCmdArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
@@ -57,6 +61,7 @@ pub fn main() -> i32 {
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
         Some(Command::Session(args)) => session_cmd::run(args),
+        Some(Command::Handout(args)) => handout_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
         Some(Command::Completions(args)) => completions_cmd::run(args),
         Some(Command::Man(args)) => man_cmd::run(args),

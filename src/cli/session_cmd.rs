@@ -23,7 +23,7 @@ pub struct SessionArgs {
     #[arg(required = true, value_name = "FILE:N[:LEVEL]")]
     pub scripts: Vec<String>,
     /// The set to write: FILE.lin (BBO LIN) or FILE.pbn (PBN).
-    #[arg(long = "export", value_name = "FILE", required = true)]
+    #[arg(long = "export", value_name = "FILE", required_unless_present = "handout")]
     pub export: Option<PathBuf>,
     /// How the scripts' boards follow one another (shuffled: from the seed).
     #[arg(long, value_enum, default_value_t = OrderArg::Grouped)]
@@ -46,6 +46,12 @@ pub struct SessionArgs {
     /// and ParContract tags).
     #[arg(long)]
     pub dd: bool,
+    /// Also print the set as a PDF handout (see `dealbench handout`).
+    #[arg(long, value_name = "FILE.pdf")]
+    pub handout: Option<PathBuf>,
+    // How the handout looks (`--student`, `--paper`, `--title`): shared with `handout`.
+    #[command(flatten)]
+    pub sheet: super::handout_cmd::SheetArgs,
 }
 
 /// `--order`'s values.
@@ -104,6 +110,9 @@ fn execute(args: &SessionArgs) -> Result<i32, CliError> {
     for out in args.export.iter() {
         refuse_input(out, &inputs)?;
     }
+    if let Some(pdf) = &args.handout {
+        super::handout_cmd::check_pdf(pdf, &inputs)?;
+    }
     let mut programs = Vec::new();
     for spec in &specs {
         match load(&spec.path)? {
@@ -126,7 +135,7 @@ fn execute(args: &SessionArgs) -> Result<i32, CliError> {
         OrderArg::Shuffled => Order::Shuffled,
     };
     let boards = session::number(&scenarios, &session::arrange(per, order, seed), args.start, args.rotate);
-    let dd_wanted = args.dd && format == Some(SetFormat::Pbn);
+    let dd_wanted = args.dd && (format == Some(SetFormat::Pbn) || args.handout.is_some());
     if args.dd && !dd_wanted {
         eprintln!("dealbench: --dd: a LIN set has no place for double-dummy results; none solved");
     }
@@ -135,6 +144,11 @@ fn execute(args: &SessionArgs) -> Result<i32, CliError> {
         let text = session_write::write(format, &scenarios, &boards, &dd);
         write_beside(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("dealbench: {}: {} boards from {} scripts", path.display(), boards.len(), specs.len());
+    }
+    if let Some(pdf) = &args.handout {
+        let text = session_write::write(SetFormat::Pbn, &scenarios, &boards, &dd);
+        args.sheet.write(&text, "the session", pdf)?;
+        eprintln!("dealbench: {}: the handout of {} boards", pdf.display(), boards.len());
     }
     Ok(0)
 }

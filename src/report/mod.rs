@@ -2,6 +2,7 @@
 //! sets for play (`--export`).
 pub mod deal;
 pub mod export;
+pub mod handout;
 pub mod lin;
 pub mod pbn_set;
 pub mod session;
