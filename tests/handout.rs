@@ -200,6 +200,9 @@ fn bad_outputs_and_inputs_are_refused_with_the_file_named() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("set.pbn:3: [Deal \"N:AKQ\"]"), "{err}");
     assert!(!dir.join("set.pdf").exists());
+    std::fs::write(dir.join("set.lin"), "pn|,,,|st||md|1S…|\n").unwrap();
+    let o = common::dealbench(&dir, &["handout", "set.lin", "-o", "set.pdf"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("set.lin: a handout is printed from a PBN set"));
     std::fs::write(dir.join("s.pdf"), "condition 1\n").unwrap();
     let o = common::dealbench(&dir, &["session", "--handout", "./s.pdf", "s.pdf:1", "--seed", "1"]);
     assert!(

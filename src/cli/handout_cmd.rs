@@ -83,6 +83,10 @@ pub fn check_pdf(path: &Path, inputs: &[PathBuf]) -> Result<(), CliError> {
 /// Runs `dealbench handout`; returns the exit code.
 pub fn run(args: HandoutCmdArgs) -> i32 {
     let result = check_pdf(&args.output, std::slice::from_ref(&args.input)).and_then(|_| {
+        if args.input.extension().is_some_and(|e| e.eq_ignore_ascii_case("lin")) {
+            let name = args.input.display();
+            return Err(format!("{name}: a handout is printed from a PBN set (LIN has no place for the scenario's texts and results): write the set as .pbn").into());
+        }
         let bytes = std::fs::read(&args.input).map_err(|e| format!("{}: {e}", args.input.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         args.sheet.write(&text, &args.input.display().to_string(), &args.output)
