@@ -204,7 +204,13 @@ fn deal_quota(
         stream: Some("dealer".into()),
         ..Switches::default()
     };
-    let mut options = switches.resolve(&name)?.options;
+    let resolved = switches.resolve(&name)?;
+    if index == 0 {
+        for note in &resolved.notes {
+            eprintln!("dealbench: {note}");
+        }
+    }
+    let mut options = resolved.options;
     options.level = spec.level.clone();
     options.matched_events = true;
     let handle = run::start(program.clone(), options);
