@@ -79,6 +79,7 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
             deal,
             printed,
             known: None,
+            hand_types: 0,
         })));
     }
     msgs.push(Event::Stats(Box::new(stats())));

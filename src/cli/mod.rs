@@ -5,6 +5,7 @@ mod console;
 mod deal_file;
 mod error;
 mod hand_type_args;
+mod handout_cmd;
 mod inputs;
 mod interrupt;
 mod man_cmd;
@@ -12,6 +13,7 @@ mod merge_cmd;
 mod meter;
 mod outputs;
 mod run_cmd;
+mod session_cmd;
 mod set_args;
 mod timeout;
 mod write_leveled;
@@ -44,6 +46,11 @@ pub struct Cli {
 enum Command {
     /// Run a script in batch and print what dealer prints.
     Run(run_cmd::RunArgs),
+    /// Deal several scripts, each for its quota of boards, into one numbered set for a class.
+    Session(session_cmd::SessionArgs),
+    /// Print a set (PBN) as a PDF handout: every hand with the double-dummy results, or one
+    /// seat's bidding sheet.
+    Handout(handout_cmd::HandoutCmdArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
@@ -64,6 +71,8 @@ fn dispatch() -> i32 {
     };
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
+        Some(Command::Session(args)) => session_cmd::run(args),
+        Some(Command::Handout(args)) => handout_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
         Some(Command::Completions(args)) => completions_cmd::run(args),
         Some(Command::Man(args)) => man_cmd::run(args),

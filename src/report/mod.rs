@@ -3,9 +3,12 @@
 pub mod atomic;
 pub mod deal;
 pub mod export;
+pub mod handout;
 pub mod lin;
 pub mod paths;
 pub mod pbn_set;
+pub mod session;
+pub mod session_write;
 pub mod set;
 pub mod stats;
 pub mod stats_file;

@@ -93,7 +93,7 @@ impl<'a> Consumer<'a> {
         };
         self.state.add_types(mask);
         let known = self.dd.solved(&deal);
-        let m = Matched { number: self.produced, generated, deal, printed, known };
+        let m = Matched { number: self.produced, generated, deal, printed, known, hand_types: mask };
         if !self.engine.deliver(&mut self.pending, m) {
             return Err(Halt::Hangup);
         }

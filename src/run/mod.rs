@@ -132,6 +132,8 @@ pub struct Matched {
     /// What the run learnt of it double dummy (the condition's and the actions' solves and
     /// bound tests), so that a later full table searches only what is still unknown.
     pub known: Option<crate::dd::Known>,
+    /// Bit `i` set when the deal is in the script's hand type `i` (0 without hand types).
+    pub hand_types: u64,
 }
 
 /// How a run ended.
