@@ -48,12 +48,28 @@ impl Program {
             Expr::Imps(d) => imps(self.eval(d, ctx)?),
             Expr::Par(side) => self.par(*side, ctx)?,
             Expr::ParAt(side, vul, span) => self.par_at(*side, *vul, *span, ctx)?,
+            Expr::Var(i) => self.var(*i, ctx)?,
             Expr::Rnd(b, _) => {
                 let bound = self.eval(b, ctx)?;
                 let (deal, seed) = (ctx.deal, ctx.rnd_seed);
                 ctx.rnd.get_or_insert_with(|| super::RndStream::for_deal(deal, seed)).below(bound)
             }
         })
+    }
+
+    /// A variable's value: computed at its first mention on the deal and kept, unless it
+    /// draws `rnd`, when each mention draws as dealer.exe does.
+    fn var(&self, i: usize, ctx: &mut Ctx) -> R {
+        let v = &self.script.vars[i];
+        if v.draws_rnd {
+            return self.eval(&v.expr, ctx);
+        }
+        if let Some(x) = ctx.memo.get(i) {
+            return Ok(x);
+        }
+        let x = self.eval(&v.expr, ctx)?;
+        ctx.memo.set(i, x);
+        Ok(x)
     }
 
     fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &Ctx) -> i32 {

@@ -5,10 +5,12 @@ mod expr;
 pub mod filter;
 pub mod hand;
 pub mod ltc;
+mod memo;
 mod rnd;
 pub mod v2dd;
 pub mod watch;
 
+pub use memo::Memo;
 pub use rnd::RndStream;
 
 use crate::cards::{Deal, Seat, Vul};
@@ -75,6 +77,17 @@ pub struct Ctx<'a> {
     pub dd: Option<&'a mut dyn DoubleDummy>,
     /// Vulnerability for `par`.
     pub vulnerable: Vul,
+    /// The variables' values on this deal.
+    memo: &'a mut Memo,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context for a new deal (no `rnd` seed, no solver, no vulnerability): `memo` forgets
+    /// what it held for the previous one.
+    pub fn new(deal: &'a Deal, memo: &'a mut Memo) -> Ctx<'a> {
+        memo.next_deal();
+        Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: Vul::None, memo }
+    }
 }
 
 impl Ctx<'_> {

@@ -10,7 +10,7 @@ use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
-use crate::eval::{Ctx, EvalError, Program};
+use crate::eval::{Ctx, EvalError, Memo, Program};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -51,6 +51,8 @@ pub(super) struct Consumer<'a> {
     pub(super) engine: &'a Engine<'a>,
     pub(super) state: ActionState<'a>,
     pub(super) dd: DdCache,
+    /// The variables' values on the deal being tested or acted on.
+    pub(super) memo: Memo,
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
@@ -72,13 +74,9 @@ impl<'a> Consumer<'a> {
             self.dd.prime(deal, k);
         }
         let o = self.engine.options;
-        let mut ctx = Ctx {
-            deal: &deal,
-            rnd: None,
-            rnd_seed: o.rnd_seed ^ ACTION_RND_SALT,
-            dd: Some(&mut self.dd),
-            vulnerable: self.vulnerable,
-        };
+        let mut ctx = Ctx::new(&deal, &mut self.memo);
+        ctx.dd = Some(&mut self.dd);
+        (ctx.rnd_seed, ctx.vulnerable) = (o.rnd_seed ^ ACTION_RND_SALT, self.vulnerable);
         let printed = match self.state.per_deal(&mut ctx, self.produced) {
             Ok(p) => p,
             Err(e) => {
@@ -220,10 +218,13 @@ impl<'a> Engine<'a> {
         &self,
         deal: &Deal,
         dd: &mut DdCache,
+        memo: &mut Memo,
         vulnerable: Vul,
         counts: Option<&mut Counts>,
     ) -> Result<bool, EvalError> {
-        let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
+        let mut ctx = Ctx::new(deal, memo);
+        ctx.dd = Some(dd);
+        (ctx.rnd_seed, ctx.vulnerable) = (self.options.rnd_seed, vulnerable);
         match (&self.profile, counts) {
             (Some(spec), Some(c)) => c.test(spec, self.program, &mut ctx),
             _ => self.program.matches(&mut ctx),
@@ -247,6 +248,7 @@ impl<'a> Engine<'a> {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),
             dd: self.dd_cache(None),
+            memo: Memo::default(),
             pending: String::new(),
             produced: 0,
             produce_limit: lim.produce,
@@ -287,7 +289,7 @@ impl<'a> Engine<'a> {
         while ngen < lim.generate && c.produced < lim.produce {
             let Some(deal) = source.next() else { break };
             ngen += 1;
-            let hit = match self.test(&deal, &mut c.dd, c.vulnerable, c.profile.as_mut()) {
+            let hit = match self.test(&deal, &mut c.dd, &mut c.memo, c.vulnerable, c.profile.as_mut()) {
                 Ok(h) => h,
                 // The deal whose solve was cut short is not counted.
                 Err(e) if self.solve_cancelled(&e) => return (ngen - 1, Some(Halt::Cancelled)),

@@ -81,7 +81,9 @@ impl Consumer<'_> {
         let mut mask = 0u64;
         for (i, e) in exprs.iter().enumerate() {
             let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
-            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+            let mut ctx = Ctx::new(deal, &mut self.memo);
+            ctx.dd = Some(&mut self.dd);
+            (ctx.rnd_seed, ctx.vulnerable) = (rnd_seed, self.vulnerable);
             match program.eval(e, &mut ctx) {
                 Ok(v) => mask |= u64::from(v != 0) << i,
                 Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::app::{App, Effect, Overlay};
 use crate::cards::{Deal, Seat, Vul};
 use crate::dd::{DdError, Known};
-use crate::eval::{Ctx, DoubleDummy, Program};
+use crate::eval::{Ctx, DoubleDummy, Memo, Program};
 use crate::run::Matched;
 
 /// The seed of the workbench's runs: kept from one run to the next, so an edit that leaves
@@ -62,7 +62,9 @@ impl Filter {
     fn test_with(&mut self, d: &Matched, solved: Option<&[[u8; 5]; 4]>) -> bool {
         self.tested += 1;
         let mut dd = Learnt { known: d.known, solved };
-        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd: Some(&mut dd), vulnerable: Vul::None };
+        let mut memo = Memo::default();
+        let mut ctx = Ctx::new(&d.deal, &mut memo);
+        ctx.dd = Some(&mut dd);
         match self.program.matches(&mut ctx) {
             Ok(true) => {
                 self.pass.insert(d.number);
