@@ -46,7 +46,7 @@ fn compare(program: &Program, deals: &[Deal], what: &str) -> usize {
         let mut ctx = Ctx::new(deal, &mut memo);
         ctx.rnd_seed = 7;
         let mut rd = RefDeal { deal, rnd: None, rnd_seed: 7 };
-        let mut condition_once = |ctx: &mut Ctx, rd: &mut RefDeal| {
+        let condition_once = |ctx: &mut Ctx, rd: &mut RefDeal| {
             if let Some(c) = condition {
                 assert_eq!(program.eval(c, ctx), reference.eval(c, rd), "{what}: the condition on deal {n}");
             }

@@ -21,7 +21,7 @@ impl Memo {
     }
 
     /// Variable `i`'s value on this deal, when computed.
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&self, i: usize) -> Option<i32> {
         match self.slots.get(i) {
             Some(&(stamp, v)) if stamp == self.stamp => Some(v),
@@ -29,11 +29,11 @@ impl Memo {
         }
     }
 
-    /// Keeps variable `i`'s value on this deal.
-    #[inline]
-    pub(super) fn set(&mut self, i: usize, v: i32) {
+    /// Keeps variable `i` (of `n`) 's value on this deal.
+    #[inline(always)]
+    pub(super) fn set(&mut self, i: usize, v: i32, n: usize) {
         if i >= self.slots.len() {
-            self.slots.resize(i + 1, (0, 0));
+            self.slots.resize(n.max(i + 1), (0, 0));
         }
         self.slots[i] = (self.stamp, v);
     }
@@ -47,7 +47,7 @@ mod tests {
     fn a_value_lasts_one_deal() {
         let mut m = Memo::default();
         m.next_deal();
-        m.set(3, 7);
+        m.set(3, 7, 4);
         assert_eq!((m.get(3), m.get(2), m.get(9)), (Some(7), None, None));
         m.next_deal();
         assert_eq!(m.get(3), None);
@@ -57,7 +57,7 @@ mod tests {
     fn the_stamp_wrapping_forgets_everything() {
         let mut m = Memo { stamp: u32::MAX - 1, slots: Vec::new() };
         m.next_deal();
-        m.set(0, 5);
+        m.set(0, 5, 1);
         m.next_deal();
         assert_eq!(m.stamp, 1);
         assert_eq!(m.get(0), None);

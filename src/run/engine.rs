@@ -149,14 +149,14 @@ impl<'a> Engine<'a> {
     /// A card the script and the switches predeal twice (the CLI reports it before the run).
     fn predeal_error(&self) -> Option<EvalError> {
         let clash = super::predeal::check(&self.program.script, &self.options.predeal_override).err()?;
-        Some(EvalError { span: clash.span().unwrap_or_default(), message: clash.message() })
+        Some(EvalError::new(clash.span().unwrap_or_default(), clash.message()))
     }
 
     /// Why the bias predeals cannot be dealt with this run's predealt cards (`-N` … included).
     fn bias_error(&self) -> Option<EvalError> {
         let span = self.program.script.bias_span?;
         let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
-        Some(EvalError { span, message: message.0 })
+        Some(EvalError::new(span, message.0))
     }
 
     /// The script's hand types and what `--level` and `--interleave` ask of them.
@@ -177,7 +177,7 @@ impl<'a> Engine<'a> {
         let level = self.options.level.as_ref()?;
         let message = level.weights(&self.program.script.hand_types).err()?.0;
         let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
-        Some(EvalError { span, message })
+        Some(EvalError::new(span, message))
     }
 
     fn source(&self, seed: i64) -> Source {
@@ -202,7 +202,7 @@ impl<'a> Engine<'a> {
     /// True when `e` is a double-dummy solve stopped because the run was cancelled (or its
     /// workers told to stop), not an error in the script.
     pub(super) fn solve_cancelled(&self, e: &EvalError) -> bool {
-        e.message == crate::dd::DdError::CANCELLED
+        e.cancelled
     }
 
     /// A double-dummy cache whose solves stop when the run is cancelled or `more` is set.

@@ -50,10 +50,9 @@ impl Sink {
                 stdout.push_str(row);
                 Ok(())
             }
-            Sink::File(f, p) => f.write_all(row.as_bytes()).map_err(|e| EvalError {
-                span: Default::default(),
-                message: format!("cannot write to {}: {e}", p.display()),
-            }),
+            Sink::File(f, p) => f
+                .write_all(row.as_bytes())
+                .map_err(|e| EvalError::new(Default::default(), format!("cannot write to {}: {e}", p.display()))),
         }
     }
 

@@ -259,7 +259,7 @@ fn work(
 /// Solves what the actions will ask of a matching deal; `Err` when the solve was cancelled
 /// (other errors are left for the actions to report where they occur).
 fn presolve(dd: &mut DdCache, deal: &Deal, needs: &DdNeeds) -> Result<(), ()> {
-    let cancelled = |e: DdError| e.0 == DdError::CANCELLED;
+    let cancelled = |e: DdError| e == DdError::Cancelled;
     if needs.table {
         return dd.table(deal).map(|_| ()).or_else(|e| if cancelled(e) { Err(()) } else { Ok(()) });
     }

@@ -88,7 +88,7 @@ struct Learnt<'a> {
 }
 
 fn not_solved() -> DdError {
-    DdError("not solved yet: select the deal with the DD pane shown, or press d".into())
+    DdError::Invalid("not solved yet: select the deal with the DD pane shown, or press d".into())
 }
 
 impl DoubleDummy for Learnt<'_> {
@@ -108,10 +108,10 @@ impl DoubleDummy for Learnt<'_> {
         }
     }
     fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {
-        Err(DdError("par is not available in a filter".into()))
+        Err(DdError::Invalid("par is not available in a filter".into()))
     }
     fn par_contracts(&mut self, _: &Deal, _: Vul) -> Result<String, DdError> {
-        Err(DdError("par is not available in a filter".into()))
+        Err(DdError::Invalid("par is not available in a filter".into()))
     }
 }
 

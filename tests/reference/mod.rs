@@ -29,7 +29,7 @@ pub struct RefDeal<'a> {
 type R = Result<i32, EvalError>;
 
 fn err(span: Span, message: String) -> EvalError {
-    EvalError { span, message }
+    EvalError::new(span, message)
 }
 
 impl<'a> Reference<'a> {
