@@ -1,5 +1,6 @@
 //! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
 
+use super::memo::TOTALS;
 use super::{Ctx, EvalError, Program};
 use crate::cards::{Seat, Suit};
 use crate::dd::score::{Contract, imps, score};
@@ -79,6 +80,7 @@ impl Program {
         match e {
             Expr::Num(n) => Ok(*n as i32),
             Expr::Var(i) if let Some(x) = ctx.memo.get(*i) => Ok(x),
+            Expr::Hand(HandFn::Length, seat, suit) => Ok(ctx.deal.hands[*seat].len(suit.unwrap_or(Suit::Clubs)) as i32),
             Expr::Hand(f, seat, suit) => Ok(self.hand(*f, *seat, *suit, ctx)),
             _ => self.ev(e, ctx),
         }
@@ -140,11 +142,15 @@ impl Program {
     }
 
     #[inline(never)]
-    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &Ctx) -> i32 {
+    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
+            HandFn::Row(r) if suit.is_none() => ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None)),
             HandFn::Row(r) => self.counts.hand(r, h, suit),
             HandFn::Length => h.len(suit.unwrap_or(Suit::Clubs)) as i32,
+            HandFn::Losers if suit.is_none() => {
+                ctx.memo.total(seat.index(), TOTALS - 1, || self.counts.losers(h, None))
+            }
             HandFn::Losers => self.counts.losers(h, suit),
             HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(Suit::Clubs))),
             HandFn::Cccc => super::hand::cccc(h),

@@ -2,12 +2,24 @@
 //! computed for, so that nothing is cleared between deals.
 
 /// Each variable's value on the current deal, by the variable's index.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Memo {
     /// The current deal's stamp (never 0 once a deal has started).
     stamp: u32,
     /// Per variable: the stamp of the deal its value belongs to, and the value.
     slots: Vec<(u32, i32)>,
+    /// Hand facts, per seat: the whole hand's count-table row sums (0..12) and losers (12),
+    /// each stamped as the variables are.
+    totals: [[(u32, i32); TOTALS]; 4],
+}
+
+/// The whole-hand facts kept per seat: 12 count-table rows, then losers.
+pub(super) const TOTALS: usize = 13;
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo { stamp: 0, slots: Vec::new(), totals: [[(0, 0); TOTALS]; 4] }
+    }
 }
 
 impl Memo {
@@ -16,6 +28,7 @@ impl Memo {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
+            self.totals = [[(0, 0); TOTALS]; 4];
             self.stamp = 1;
         }
     }
@@ -39,6 +52,18 @@ impl Memo {
     }
 }
 
+impl Memo {
+    /// Whole-hand fact `k` of `seat` on this deal, computed by `f` the first time.
+    #[inline(always)]
+    pub(super) fn total(&mut self, seat: usize, k: usize, f: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.totals[seat][k];
+        if slot.0 != self.stamp {
+            *slot = (self.stamp, f());
+        }
+        slot.1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Memo;
@@ -49,17 +74,21 @@ mod tests {
         m.next_deal();
         m.set(3, 7, 4);
         assert_eq!((m.get(3), m.get(2), m.get(9)), (Some(7), None, None));
+        assert_eq!((m.total(1, 0, || 12), m.total(1, 0, || 99)), (12, 12));
         m.next_deal();
         assert_eq!(m.get(3), None);
+        assert_eq!(m.total(1, 0, || 7), 7);
     }
 
     #[test]
     fn the_stamp_wrapping_forgets_everything() {
-        let mut m = Memo { stamp: u32::MAX - 1, slots: Vec::new() };
+        let mut m = Memo { stamp: u32::MAX - 1, ..Memo::default() };
         m.next_deal();
         m.set(0, 5, 1);
+        assert_eq!(m.total(2, 0, || 9), 9);
         m.next_deal();
         assert_eq!(m.stamp, 1);
         assert_eq!(m.get(0), None);
+        assert_eq!(m.total(2, 0, || 4), 4);
     }
 }

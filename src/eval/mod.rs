@@ -144,8 +144,12 @@ pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Pro
 
 impl Program {
     /// Builds the tables a parsed script needs.
-    pub fn new(script: Script, source: &str) -> Program {
+    pub fn new(mut script: Script, source: &str) -> Program {
         let counts = CountTables::new(&script.counts);
+        // Copied once more, each tree now allocated in one run in the order it is walked
+        // (the parser's allocations interleave with its tokens and texts).
+        script.vars = script.vars.clone();
+        script.condition = script.condition.clone();
         let actions = script.all_actions();
         Program { script, actions, source: source.to_string(), counts }
     }
