@@ -1,6 +1,6 @@
 //! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
 
-use super::memo::TOTALS;
+use super::memo::{LOSERS, SHAPE};
 use super::{Ctx, EvalError, Program};
 use crate::cards::{Seat, Suit};
 use crate::dd::score::{Contract, imps, score};
@@ -119,10 +119,12 @@ impl Program {
     }
 
     #[inline(never)]
-    fn shape(&self, seat: Seat, t: usize, ctx: &Ctx) -> i32 {
+    fn shape(&self, seat: Seat, t: usize, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
-        let i = index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs));
-        i32::from(self.script.shapes[t].contains(i))
+        let i = ctx.memo.total(seat.index(), SHAPE, || {
+            index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs)) as i32
+        });
+        i32::from(self.script.shapes[t].contains(i as usize))
     }
 
     /// A variable's value: computed at its first mention on the deal and kept, unless it
@@ -148,9 +150,7 @@ impl Program {
             HandFn::Row(r) if suit.is_none() => ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None)),
             HandFn::Row(r) => self.counts.hand(r, h, suit),
             HandFn::Length => h.len(suit.unwrap_or(Suit::Clubs)) as i32,
-            HandFn::Losers if suit.is_none() => {
-                ctx.memo.total(seat.index(), TOTALS - 1, || self.counts.losers(h, None))
-            }
+            HandFn::Losers if suit.is_none() => ctx.memo.total(seat.index(), LOSERS, || self.counts.losers(h, None)),
             HandFn::Losers => self.counts.losers(h, suit),
             HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(Suit::Clubs))),
             HandFn::Cccc => super::hand::cccc(h),
