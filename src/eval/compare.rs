@@ -25,7 +25,8 @@ fn mirrored(op: CmpOp) -> CmpOp {
     }
 }
 
-fn holds(op: CmpOp, a: i32, b: i32) -> bool {
+#[inline(always)]
+pub(super) fn holds(op: CmpOp, a: i32, b: i32) -> bool {
     match op {
         CmpOp::Lt => a < b,
         CmpOp::Le => a <= b,
