@@ -48,9 +48,10 @@ fn time(program: &Program, spec: Option<&Spec>, fast: bool) -> (Duration, u64) {
     let (mut dealer, stream) = (DealerStream::new(1, &[]), FastStream::new(1, &[]));
     let t = cpu();
     let mut hits = 0;
+    let mut memo = dealbench::eval::Memo::default();
     for i in 0..DEALS {
         let deal: Deal = if fast { stream.deal(i) } else { dealer.next_deal() };
-        let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: Default::default() };
+        let mut ctx = Ctx::new(&deal, &mut memo);
         let hit = match (&mut counts, spec) {
             (Some(c), Some(s)) => c.test(s, program, &mut ctx),
             _ => program.matches(&mut ctx),

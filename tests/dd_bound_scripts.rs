@@ -7,7 +7,7 @@ mod common;
 use common::golden_dd::{GoldenDeal, golden_sets, limit};
 use dealbench::cards::{Deal, Seat, Vul};
 use dealbench::dd::DdError;
-use dealbench::eval::{Ctx, DoubleDummy, compile};
+use dealbench::eval::{Ctx, DoubleDummy, Memo, compile};
 use dealbench::script::CompileOptions;
 
 /// Answers from a known table and records each question.
@@ -47,7 +47,9 @@ fn asked(script: &str) -> (bool, Vec<String>) {
     let mut table = [[5u8; 5]; 4];
     table[2][3] = 9;
     let mut rec = Recorder { table, asked: Vec::new() };
-    let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: 0, dd: Some(&mut rec), vulnerable: Vul::None };
+    let mut memo = Memo::default();
+    let mut ctx = Ctx::new(&deal, &mut memo);
+    ctx.dd = Some(&mut rec);
     let hit = program.matches(&mut ctx).unwrap();
     (hit, rec.asked)
 }
@@ -76,6 +78,10 @@ fn a_comparison_with_a_number_asks_only_for_bounds() {
             &["tricks 0 0", "at_least 2 3 9", "at_least 2 3 10"],
         ),
         ("condition tricks(south, spades) >= tricks(north, clubs)", true, &["tricks 2 3", "tricks 0 0"]),
+        // A variable is worked out once, when first reached; one never reached solves nothing.
+        ("t = tricks(south, spades) + 1\ncondition t >= 10 && t < 11 && t + t == 20", true, &["tricks 2 3"]),
+        ("t = tricks(south, spades) + 1\ncondition hcp(north) > 37 && t >= 10", false, &[]),
+        ("t = tricks(south, spades) + 1\nu = t * 2\ncondition hcp(north) < 37 || u >= 9", true, &[]),
     ];
     for (script, hit, want) in cases {
         let (got_hit, got) = asked(script);

@@ -33,7 +33,7 @@ pub fn write(args: &RunArgs, out: &Path) -> Result<i32, CliError> {
         }
     };
     let weights = target(args, &program)?;
-    if program.script.condition.as_ref().is_some_and(|c| c.draws_rnd()) {
+    if program.script.condition.as_ref().is_some_and(|c| c.draws_rnd(&program.script.vars)) {
         return Err(format!(
             "{name}: the script is already levelled (its condition draws rnd() outside a generated block): \
              remove that levelling first"

@@ -29,15 +29,25 @@ pub struct DdTable {
     pub tricks: [[u8; 5]; 4],
 }
 
-message_error! {
-    /// Why a deal cannot be solved (wrong card counts, a card held twice, a cancelled solve).
-    DdError
+/// Why a deal was not solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DdError {
+    /// It cannot be (wrong card counts, a card held twice, a bad strain…): what is wrong.
+    Invalid(String),
+    /// The solve was stopped by a cancel flag (see [`Solver::set_cancel`]).
+    Cancelled,
 }
 
-impl DdError {
-    /// The message of a solve stopped by a cancel flag (see [`Solver::set_cancel`]).
-    pub const CANCELLED: &'static str = "double-dummy solve cancelled";
+impl std::fmt::Display for DdError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DdError::Invalid(m) => f.write_str(m),
+            DdError::Cancelled => f.write_str("double-dummy solve cancelled"),
+        }
+    }
 }
+
+impl std::error::Error for DdError {}
 
 /// Checks that the hands are disjoint, hold only real cards and have equal sizes; returns the size.
 fn check_deal(deal: &Deal) -> Result<i32, DdError> {
@@ -45,17 +55,17 @@ fn check_deal(deal: &Deal) -> Result<i32, DdError> {
     let mut seen = 0u64;
     for (seat, hand) in deal.hands.iter().enumerate() {
         if hand.0 & !VALID != 0 {
-            return Err(DdError(format!("hand {seat} holds bits that are not cards")));
+            return Err(DdError::Invalid(format!("hand {seat} holds bits that are not cards")));
         }
         if hand.0 & seen != 0 {
-            return Err(DdError("a card is held by two hands".into()));
+            return Err(DdError::Invalid("a card is held by two hands".into()));
         }
         seen |= hand.0;
     }
     let n = deal.hands[0].count();
     if deal.hands.iter().any(|h| h.count() != n) {
         let counts: Vec<String> = deal.hands.iter().map(|h| h.count().to_string()).collect();
-        return Err(DdError(format!("hands hold different numbers of cards ({})", counts.join(", "))));
+        return Err(DdError::Invalid(format!("hands hold different numbers of cards ({})", counts.join(", "))));
     }
     Ok(n as i32)
 }

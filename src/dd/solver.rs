@@ -190,7 +190,7 @@ impl Solver {
         self.loaded = Some((*deal, strain));
     }
 
-    /// Makes every later solve stop, with [`DdError::CANCELLED`] and no tricks, within a few
+    /// Makes every later solve stop, with [`DdError::Cancelled`] and no tricks, within a few
     /// thousand search nodes after any of `flags` is set.
     pub fn set_cancel(&mut self, flags: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         self.search.set_cancel(flags);
@@ -199,7 +199,7 @@ impl Solver {
     fn check_cancelled(&mut self) -> Result<(), DdError> {
         if self.search.take_cancelled() {
             self.loaded = None;
-            return Err(DdError(DdError::CANCELLED.into()));
+            return Err(DdError::Cancelled);
         }
         Ok(())
     }
@@ -212,7 +212,7 @@ impl Solver {
 
 fn check_strain(strain: usize) -> Result<(), DdError> {
     if strain > 4 {
-        return Err(DdError(format!("bad strain {strain} (0 clubs .. 4 notrump)")));
+        return Err(DdError::Invalid(format!("bad strain {strain} (0 clubs .. 4 notrump)")));
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! bound: it is asked as one or two "at least" tests, which the solver answers with null-window
 //! searches instead of the exact result.
 
+use super::expr::{Stop, V};
 use super::{Ctx, EvalError, Program};
 use crate::cards::Seat;
 use crate::script::ast::{CmpOp, Expr};
@@ -24,7 +25,8 @@ fn mirrored(op: CmpOp) -> CmpOp {
     }
 }
 
-fn holds(op: CmpOp, a: i32, b: i32) -> bool {
+#[inline(always)]
+pub(super) fn holds(op: CmpOp, a: i32, b: i32) -> bool {
     match op {
         CmpOp::Lt => a < b,
         CmpOp::Le => a <= b,
@@ -37,18 +39,13 @@ fn holds(op: CmpOp, a: i32, b: i32) -> bool {
 
 impl Program {
     /// 1 when every link of the chain holds, else 0; stops at the first that fails.
-    pub(super) fn compare(&self, first: &Expr, chain: &[(CmpOp, Expr)], ctx: &mut Ctx) -> Result<i32, EvalError> {
+    pub(super) fn compare(&self, first: &Expr, chain: &[(CmpOp, Expr)], ctx: &mut Ctx) -> V {
         let mut left = self.side(first, ctx)?;
         for (op, e) in chain {
             let right = self.side(e, ctx)?;
             let ok = match (left, right) {
                 (Side::Value(a), Side::Value(b)) => holds(*op, a, b),
-                (Side::Tricks(d, s), Side::Value(b)) => self.tricks_holds(*op, d, s, b, ctx)?,
-                (Side::Value(a), Side::Tricks(d, s)) => self.tricks_holds(mirrored(*op), d, s, a, ctx)?,
-                (Side::Tricks(d, s), Side::Tricks(..)) => {
-                    let a = self.tricks(d, s, ctx)?;
-                    holds(*op, a, self.value(right, ctx)?)
-                }
+                _ => self.dd_link(*op, left, right, ctx)?,
             };
             if !ok {
                 return Ok(0);
@@ -58,12 +55,25 @@ impl Program {
         Ok(1)
     }
 
+    /// A link of the chain with a `tricks` side, out of the common path.
+    #[inline(never)]
+    fn dd_link(&self, op: CmpOp, left: Side, right: Side, ctx: &mut Ctx) -> Result<bool, Stop> {
+        let r = match (left, right) {
+            (Side::Tricks(d, s), Side::Value(b)) => self.tricks_holds(op, d, s, b, ctx),
+            (Side::Value(a), Side::Tricks(d, s)) => self.tricks_holds(mirrored(op), d, s, a, ctx),
+            (Side::Tricks(d, s), _) => self.tricks(d, s, ctx).and_then(|a| Ok(holds(op, a, self.value(right, ctx)?))),
+            (Side::Value(a), Side::Value(b)) => Ok(holds(op, a, b)),
+        };
+        ctx.park(r)
+    }
+
     /// A `tricks` call stays unasked when a solver will answer bound tests; anything else
     /// is evaluated (without a solver, `tricks` fails here as it always has).
-    fn side(&self, e: &Expr, ctx: &mut Ctx) -> Result<Side, EvalError> {
+    #[inline]
+    fn side(&self, e: &Expr, ctx: &mut Ctx) -> Result<Side, Stop> {
         match e {
             Expr::Tricks(d, s) if ctx.dd.is_some() => Ok(Side::Tricks(*d, *s)),
-            _ => Ok(Side::Value(self.eval(e, ctx)?)),
+            _ => Ok(Side::Value(self.operand(e, ctx)?)),
         }
     }
 

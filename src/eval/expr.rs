@@ -1,5 +1,6 @@
 //! Evaluating expressions: 32-bit integers as the original, short-circuit `&&`, `||`, `?:`.
 
+use super::memo::{LOSERS, SHAPE};
 use super::{Ctx, EvalError, Program};
 use crate::cards::{Seat, Suit};
 use crate::dd::score::{imps, score_of};
@@ -9,56 +10,151 @@ use crate::script::shape::index;
 
 type R = Result<i32, EvalError>;
 
+/// The evaluator's error marker: what went wrong waits in [`Ctx::fault`].
+pub(super) struct Stop;
+
+/// The walker's result: a value, or [`Stop`].
+pub(super) type V = Result<i32, Stop>;
+
 fn err(span: Span, message: impl Into<String>) -> EvalError {
-    EvalError { span, message: message.into() }
+    EvalError::new(span, message)
+}
+
+impl Ctx<'_> {
+    /// Parks an error and returns the marker that stops the walk.
+    #[cold]
+    pub(super) fn fail(&mut self, e: EvalError) -> Stop {
+        self.fault = Some(e);
+        Stop
+    }
+
+    /// A result of the slow paths (solver, errors) as the walker's.
+    #[inline]
+    pub(super) fn park<T>(&mut self, r: Result<T, EvalError>) -> Result<T, Stop> {
+        r.map_err(|e| self.fail(e))
+    }
 }
 
 impl Program {
     /// The value of an expression for the context's deal.
     pub fn eval(&self, e: &Expr, ctx: &mut Ctx) -> R {
+        self.ev(e, ctx).map_err(|Stop| ctx.fault.take().unwrap_or_else(|| err(Span::default(), "evaluation stopped")))
+    }
+
+    /// The walk: values pass up the tree, an error only as the marker.
+    pub(super) fn ev(&self, e: &Expr, ctx: &mut Ctx) -> V {
         Ok(match e {
             Expr::Num(n) => *n as i32,
-            Expr::Neg(a) => self.eval(a, ctx)?.wrapping_neg(),
-            Expr::Not(a) => i32::from(self.eval(a, ctx)? == 0),
-            Expr::Arith(op, a, b, span) => arith(*op, self.eval(a, ctx)?, self.eval(b, ctx)?, *span)?,
+            Expr::Neg(a) => self.operand(a, ctx)?.wrapping_neg(),
+            Expr::Not(a) => i32::from(self.operand(a, ctx)? == 0),
+            Expr::Arith(op, a, b, span) => {
+                let (a, b) = (self.operand(a, ctx)?, self.operand(b, ctx)?);
+                match arith(*op, a, b) {
+                    Some(v) => v,
+                    None => return Err(ctx.fail(by_zero(*op, *span))),
+                }
+            }
+            Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
+                let (op, second) = &chain[0];
+                i32::from(super::compare::holds(*op, self.operand(first, ctx)?, self.operand(second, ctx)?))
+            }
             Expr::Compare(first, chain) => self.compare(first, chain, ctx)?,
-            Expr::And(a, b) => i32::from(self.eval(a, ctx)? != 0 && self.eval(b, ctx)? != 0),
-            Expr::Or(a, b) => i32::from(self.eval(a, ctx)? != 0 || self.eval(b, ctx)? != 0),
+            Expr::And(a, b) => i32::from(self.operand(a, ctx)? != 0 && self.operand(b, ctx)? != 0),
+            Expr::Or(a, b) => i32::from(self.operand(a, ctx)? != 0 || self.operand(b, ctx)? != 0),
             Expr::Cond(t, y, n) => {
-                if self.eval(t, ctx)? != 0 {
-                    self.eval(y, ctx)?
+                if self.operand(t, ctx)? != 0 {
+                    self.operand(y, ctx)?
                 } else {
-                    self.eval(n, ctx)?
+                    self.operand(n, ctx)?
                 }
             }
             Expr::Hand(f, seat, suit) => self.hand(*f, *seat, *suit, ctx),
-            Expr::Shape(seat, t) => {
-                let h = ctx.deal.hands[*seat];
-                let i = index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs));
-                i32::from(self.script.shapes[*t].contains(i))
-            }
+            Expr::Shape(seat, t) => self.shape(*seat, *t, ctx),
             Expr::HasCard(seat, card) => i32::from(ctx.deal.hands[*seat].has(*card)),
-            Expr::Tricks(seat, strain) => self.tricks(*seat, *strain, ctx)?,
-            Expr::Score(v, c, t, span) => {
-                let (v, c, t) = (self.eval(v, ctx)?, self.eval(c, ctx)?, self.eval(t, ctx)?);
-                score_of(v.into(), c.into(), t.into()).map_err(|m| err(*span, m))?
-            }
-            Expr::Imps(d) => imps(self.eval(d, ctx)?),
-            Expr::Par(side) => self.par(*side, ctx)?,
-            Expr::ParAt(side, vul, span) => self.par_at(*side, *vul, *span, ctx)?,
-            Expr::Rnd(b, _) => {
-                let bound = self.eval(b, ctx)?;
-                let (deal, seed) = (ctx.deal, ctx.rnd_seed);
-                ctx.rnd.get_or_insert_with(|| super::RndStream::for_deal(deal, seed)).below(bound)
-            }
+            Expr::Imps(d) => imps(self.operand(d, ctx)?),
+            Expr::Var(i) => self.var(*i, ctx)?,
+            Expr::Tricks(..) | Expr::Score(..) | Expr::Par(_) | Expr::ParAt(..) | Expr::Rnd(..) => self.rare(e, ctx)?,
         })
     }
 
-    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &Ctx) -> i32 {
+    /// An operand: the leaves (numbers, variables already computed, hand functions) read in
+    /// place, anything else walked.
+    #[inline(always)]
+    pub(super) fn operand(&self, e: &Expr, ctx: &mut Ctx) -> V {
+        match e {
+            Expr::Num(n) => Ok(*n as i32),
+            Expr::Var(i) if let Some(x) = ctx.memo.get(*i) => Ok(x),
+            Expr::Hand(HandFn::Length, seat, suit) => Ok(ctx.deal.hands[*seat].len(suit.unwrap_or(Suit::Clubs)) as i32),
+            Expr::Hand(f, seat, suit) => Ok(self.hand(*f, *seat, *suit, ctx)),
+            _ => self.ev(e, ctx),
+        }
+    }
+
+    /// The nodes few deals reach, out of the walk's frame: double dummy, `score`, `rnd`.
+    #[inline(never)]
+    fn rare(&self, e: &Expr, ctx: &mut Ctx) -> V {
+        Ok(match e {
+            Expr::Tricks(seat, strain) => {
+                let r = self.tricks(*seat, *strain, ctx);
+                ctx.park(r)?
+            }
+            Expr::Score(v, c, t, span) => {
+                let (v, c, t) = (self.ev(v, ctx)?, self.ev(c, ctx)?, self.ev(t, ctx)?);
+                match score_of(v.into(), c.into(), t.into()) {
+                    Ok(points) => points,
+                    Err(m) => return Err(ctx.fail(err(*span, m))),
+                }
+            }
+            Expr::Par(side) => {
+                let r = self.par(*side, ctx);
+                ctx.park(r)?
+            }
+            Expr::ParAt(side, vul, span) => {
+                let r = self.par_at(*side, *vul, *span, ctx);
+                ctx.park(r)?
+            }
+            Expr::Rnd(b, _) => {
+                let bound = self.ev(b, ctx)?;
+                let (deal, seed) = (ctx.deal, ctx.rnd_seed);
+                ctx.rnd.get_or_insert_with(|| super::RndStream::for_deal(deal, seed)).below(bound)
+            }
+            _ => self.ev(e, ctx)?,
+        })
+    }
+
+    #[inline(never)]
+    fn shape(&self, seat: Seat, t: usize, ctx: &mut Ctx) -> i32 {
+        let h = ctx.deal.hands[seat];
+        let i = ctx.memo.total(seat.index(), SHAPE, || {
+            index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs)) as i32
+        });
+        i32::from(self.script.shapes[t].contains(i as usize))
+    }
+
+    /// A variable's value: computed at its first mention on the deal and kept, unless it
+    /// draws `rnd`, when each mention draws as dealer.exe does.
+    #[inline]
+    fn var(&self, i: usize, ctx: &mut Ctx) -> V {
+        let v = &self.script.vars[i];
+        if v.draws_rnd {
+            return self.ev(&v.expr, ctx);
+        }
+        if let Some(x) = ctx.memo.get(i) {
+            return Ok(x);
+        }
+        let x = self.ev(&v.expr, ctx)?;
+        ctx.memo.set(i, x, self.script.vars.len());
+        Ok(x)
+    }
+
+    #[inline(never)]
+    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
+            HandFn::Row(r) if suit.is_none() => ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None)),
             HandFn::Row(r) => self.counts.hand(r, h, suit),
             HandFn::Length => h.len(suit.unwrap_or(Suit::Clubs)) as i32,
+            HandFn::Losers if suit.is_none() => ctx.memo.total(seat.index(), LOSERS, || self.counts.losers(h, None)),
             HandFn::Losers => self.counts.losers(h, suit),
             HandFn::Quality => super::hand::quality(h.suit(suit.unwrap_or(Suit::Clubs))),
             HandFn::Cccc => super::hand::cccc(h),
@@ -78,16 +174,27 @@ impl Program {
     }
 }
 
-fn arith(op: ArithOp, a: i32, b: i32, span: Span) -> R {
-    Ok(match op {
+/// True for a `tricks` call, which a comparison asks as bounds (compare.rs).
+#[inline(always)]
+fn solved(e: &Expr) -> bool {
+    matches!(e, Expr::Tricks(..))
+}
+
+/// `a op b`; `None` for a division or remainder by zero.
+#[inline]
+fn arith(op: ArithOp, a: i32, b: i32) -> Option<i32> {
+    Some(match op {
         ArithOp::Add => a.wrapping_add(b),
         ArithOp::Sub => a.wrapping_sub(b),
         ArithOp::Mul => a.wrapping_mul(b),
-        ArithOp::Div | ArithOp::Rem if b == 0 => {
-            let what = if op == ArithOp::Div { "division" } else { "remainder" };
-            return Err(err(span, format!("{what} by zero (the right-hand side is 0 for this deal)")));
-        }
+        ArithOp::Div | ArithOp::Rem if b == 0 => return None,
         ArithOp::Div => a.wrapping_div(b),
         ArithOp::Rem => a.wrapping_rem(b),
     })
+}
+
+#[cold]
+fn by_zero(op: ArithOp, span: Span) -> EvalError {
+    let what = if op == ArithOp::Div { "division" } else { "remainder" };
+    err(span, format!("{what} by zero (the right-hand side is 0 for this deal)"))
 }

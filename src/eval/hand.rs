@@ -4,7 +4,8 @@ use crate::cards::{Hand, Suit};
 
 /// Row sums of the count table for every 13-bit suit holding.
 pub struct CountTables {
-    rows: Vec<Box<[i32]>>,
+    /// Row `r`'s sum for holding `bits` at `r * 8192 + bits`.
+    rows: Box<[i32]>,
 }
 
 impl CountTables {
@@ -12,8 +13,8 @@ impl CountTables {
     pub fn new(counts: &[[i32; 13]; 12]) -> CountTables {
         let rows = counts
             .iter()
-            .map(|row| {
-                (0..8192u32).map(|bits| (0..13).filter(|r| bits & (1 << r) != 0).map(|r| row[r]).sum()).collect()
+            .flat_map(|row| {
+                (0..8192u32).map(|bits| (0..13).filter(|r| bits & (1 << r) != 0).map(|r| row[r]).sum::<i32>())
             })
             .collect();
         CountTables { rows }
@@ -22,13 +23,13 @@ impl CountTables {
     /// The row's sum over one suit holding.
     #[inline]
     pub fn suit(&self, row: usize, bits: u16) -> i32 {
-        self.rows[row][bits as usize]
+        self.rows[row * 8192 + bits as usize]
     }
 
     /// The row's sum over a hand, or over one suit of it.
     #[inline]
     pub fn hand(&self, row: usize, hand: Hand, suit: Option<Suit>) -> i32 {
-        let t = &self.rows[row];
+        let t = &self.rows[row * 8192..(row + 1) * 8192];
         match suit {
             Some(s) => t[hand.suit(s) as usize],
             None => Suit::ALL.into_iter().map(|s| t[hand.suit(s) as usize]).sum(),

@@ -5,10 +5,12 @@ mod expr;
 pub mod filter;
 pub mod hand;
 pub mod ltc;
+mod memo;
 mod rnd;
 pub mod v2dd;
 pub mod watch;
 
+pub use memo::Memo;
 pub use rnd::RndStream;
 
 use crate::cards::{Deal, Seat, Vul};
@@ -42,7 +44,7 @@ pub trait DoubleDummy {
     /// Declarer's tricks in one strain (declarer's LHO leads); a solver that can solves only that.
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
         let t = self.table(deal)?;
-        t[declarer].get(strain).copied().ok_or_else(|| DdError(format!("bad strain {strain}")))
+        t[declarer].get(strain).copied().ok_or_else(|| DdError::Invalid(format!("bad strain {strain}")))
     }
     /// Does declarer take at least `target` tricks? A solver that can answers with a bound test.
     fn at_least(&mut self, deal: &Deal, declarer: Seat, strain: usize, target: i32) -> Result<bool, DdError> {
@@ -61,6 +63,20 @@ pub struct EvalError {
     pub span: Span,
     /// What went wrong.
     pub message: String,
+    /// A double-dummy solve stopped because the run was cancelled: not the script's error.
+    pub cancelled: bool,
+}
+
+impl EvalError {
+    /// An error of the script at `span`.
+    pub fn new(span: Span, message: impl Into<String>) -> EvalError {
+        EvalError { span, message: message.into(), cancelled: false }
+    }
+
+    /// A solver's error, at `span`.
+    pub fn solving(span: Span, e: DdError) -> EvalError {
+        EvalError { span, message: e.to_string(), cancelled: e == DdError::Cancelled }
+    }
 }
 
 /// Per-deal evaluation state.
@@ -75,6 +91,20 @@ pub struct Ctx<'a> {
     pub dd: Option<&'a mut dyn DoubleDummy>,
     /// Vulnerability for `par`.
     pub vulnerable: Vul,
+    /// The variables' values on this deal.
+    memo: &'a mut Memo,
+    /// The error that stopped the evaluation, parked here so the evaluator passes only a
+    /// marker ([`expr::Stop`]) up the tree.
+    fault: Option<EvalError>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context for a new deal (no `rnd` seed, no solver, no vulnerability): `memo` forgets
+    /// what it held for the previous one.
+    pub fn new(deal: &'a Deal, memo: &'a mut Memo) -> Ctx<'a> {
+        memo.next_deal();
+        Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: Vul::None, memo, fault: None }
+    }
 }
 
 impl Ctx<'_> {
@@ -98,10 +128,9 @@ impl Ctx<'_> {
         f: impl FnOnce(&mut dyn DoubleDummy, &Deal) -> Result<T, DdError>,
     ) -> Result<T, EvalError> {
         let deal = *self.deal;
-        let no_solver =
-            || EvalError { span: Span::default(), message: "double-dummy solving is not available here".into() };
+        let no_solver = || EvalError::new(Span::default(), "double-dummy solving is not available here");
         let dd = self.dd.as_mut().ok_or_else(no_solver)?;
-        f(&mut **dd, &deal).map_err(|e| EvalError { span: Span::default(), message: e.to_string() })
+        f(&mut **dd, &deal).map_err(|e| EvalError::solving(Span::default(), e))
     }
 }
 
@@ -115,8 +144,12 @@ pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Pro
 
 impl Program {
     /// Builds the tables a parsed script needs.
-    pub fn new(script: Script, source: &str) -> Program {
+    pub fn new(mut script: Script, source: &str) -> Program {
         let counts = CountTables::new(&script.counts);
+        // Copied once more, each tree now allocated in one run in the order it is walked
+        // (the parser's allocations interleave with its tokens and texts).
+        script.vars = script.vars.clone();
+        script.condition = script.condition.clone();
         let actions = script.all_actions();
         Program { script, actions, source: source.to_string(), counts }
     }
@@ -142,5 +175,41 @@ impl Program {
     /// A diagnostic for a runtime error.
     pub fn diagnostic(&self, e: &EvalError) -> Diagnostic {
         Diagnostic::error(&self.script.file, &self.source, e.span, e.message.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Ctx, DoubleDummy, EvalError, Memo};
+    use crate::cards::{Deal, Vul, parse_deal};
+    use crate::dd::DdError;
+
+    /// A solver whose every solve was cancelled.
+    struct Stopped;
+
+    impl DoubleDummy for Stopped {
+        fn table(&mut self, _: &Deal) -> Result<[[u8; 5]; 4], DdError> {
+            Err(DdError::Cancelled)
+        }
+        fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {
+            Err(DdError::Invalid("no par here".into()))
+        }
+        fn par_contracts(&mut self, _: &Deal, _: Vul) -> Result<String, DdError> {
+            Err(DdError::Cancelled)
+        }
+    }
+
+    #[test]
+    fn a_cancelled_solve_is_told_by_its_type_not_its_message() {
+        let src = "condition hcp(north) > 0 && tricks(south, spades) > 7\n";
+        let p = super::compile(src, "c.dlr", &Default::default()).unwrap();
+        let deal = parse_deal("n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72").unwrap();
+        let (mut memo, mut dd) = (Memo::default(), Stopped);
+        let mut ctx = Ctx::new(&deal, &mut memo);
+        ctx.dd = Some(&mut dd);
+        let e = p.matches(&mut ctx).unwrap_err();
+        assert!(e.cancelled, "{e:?}");
+        assert!(!p.eval(&crate::script::ast::Expr::Par(0), &mut ctx).unwrap_err().cancelled);
+        assert!(!EvalError::new(Default::default(), "double-dummy solve cancelled").cancelled);
     }
 }

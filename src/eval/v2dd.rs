@@ -7,10 +7,7 @@ use crate::cards::Vul;
 use crate::script::diag::Span;
 
 fn no_solver(span: Span, what: &str) -> EvalError {
-    EvalError {
-        span,
-        message: format!("unsupported: {what} (needs the double-dummy solver, which this run does not have)"),
-    }
+    EvalError::new(span, format!("unsupported: {what} (needs the double-dummy solver, which this run does not have)"))
 }
 
 /// The 20 double-dummy results of the context's deal: declarer N, E, S, W × strain C, D, H, S, NT.
@@ -28,7 +25,7 @@ impl Program {
         let deal = *ctx.deal;
         // DD: as `par(side)`, with the call's vulnerability instead of the run's.
         let dd = ctx.dd.as_mut().ok_or_else(|| no_solver(span, "par"))?;
-        let p = dd.par_ns(&deal, vul).map_err(|e| EvalError { span, message: e.to_string() })?;
+        let p = dd.par_ns(&deal, vul).map_err(|e| EvalError::solving(span, e))?;
         Ok(if side == 0 { p } else { -p })
     }
 }

@@ -1,7 +1,7 @@
 //! A deal's watch values: every named variable of the script, and every hand function the
 //! condition calls with its seat (`fit = 9`, `hcp(north) = 16`, `stayman = true`).
 
-use super::{Ctx, Program};
+use super::{Ctx, Memo, Program};
 use crate::cards::{Deal, SEAT_NAMES};
 use crate::script::ast::{Expr, HandFn};
 use crate::script::parser::card_name;
@@ -21,37 +21,52 @@ impl Program {
     /// functions in the order the condition calls them. A value that needs a double-dummy
     /// solve is not computed here.
     pub fn watch(&self, deal: &Deal) -> Vec<Watch> {
+        let mut memo = Memo::default();
+        let mut ctx = Ctx::new(deal, &mut memo);
         let mut out: Vec<Watch> = self
             .script
             .explain
             .vars
             .iter()
-            .map(|v| Watch { name: v.name.clone(), value: self.show(&v.expr, deal) })
+            .map(|v| Watch { name: v.name.clone(), value: self.show(&v.expr, &mut ctx) })
             .collect();
-        let mut calls = Vec::new();
-        if let Some(c) = &self.script.condition {
-            hand_calls(c, &mut calls);
-        }
-        for e in calls {
-            let name = self.call_name(&e);
+        for e in self.hand_calls() {
+            let name = self.call_name(e);
             if !out.iter().any(|w| w.name == name) {
-                out.push(Watch { value: self.show(&e, deal), name });
+                out.push(Watch { value: self.show(e, &mut ctx), name });
             }
         }
         out
     }
 
-    fn show(&self, e: &Expr, deal: &Deal) -> String {
-        if e.solves() {
+    /// The value as shown; each starts a fresh `rnd` stream, as if alone.
+    fn show(&self, e: &Expr, ctx: &mut Ctx) -> String {
+        let vars = &self.script.vars;
+        if e.solves(vars) {
             return "(double dummy)".into();
         }
-        let mut ctx = Ctx { deal, rnd: None, rnd_seed: 0, dd: None, vulnerable: crate::cards::Vul::None };
-        match self.eval(e, &mut ctx) {
-            Ok(v) if boolean(e) => (v != 0).to_string(),
-            Ok(v) if hundredths(e) => format!("{}", v as f64 / 100.0),
+        ctx.rnd = None;
+        let shown = e.resolved(vars);
+        match self.eval(e, ctx) {
+            Ok(v) if boolean(shown) => (v != 0).to_string(),
+            Ok(v) if hundredths(shown) => format!("{}", v as f64 / 100.0),
             Ok(v) => v.to_string(),
             Err(err) => format!("({})", err.message),
         }
+    }
+
+    /// The hand-function calls of the condition (its variables' included), each once, in the
+    /// order written.
+    fn hand_calls(&self) -> Vec<&Expr> {
+        let mut out: Vec<&Expr> = Vec::new();
+        if let Some(c) = &self.script.condition {
+            c.visit(&self.script.vars, &mut Vec::new(), &mut |e| {
+                if matches!(e, Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..)) && !out.contains(&e) {
+                    out.push(e);
+                }
+            });
+        }
+        out
     }
 }
 
@@ -63,24 +78,6 @@ fn boolean(e: &Expr) -> bool {
 /// True for a value in hundredths that scripts write as a dotnum (`ltc(north) <= 7.5`).
 fn hundredths(e: &Expr) -> bool {
     matches!(e, Expr::Hand(HandFn::Ltc, ..))
-}
-
-/// The hand-function calls in `e`, each once, in the order written.
-fn hand_calls(e: &Expr, out: &mut Vec<Expr>) {
-    match e {
-        Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) if !out.contains(e) => out.push(e.clone()),
-        Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => hand_calls(a, out),
-        Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
-            hand_calls(a, out);
-            hand_calls(b, out);
-        }
-        Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => [a, b, c].into_iter().for_each(|x| hand_calls(x, out)),
-        Expr::Compare(a, rest) => {
-            hand_calls(a, out);
-            rest.iter().for_each(|(_, x)| hand_calls(x, out));
-        }
-        _ => {}
-    }
 }
 
 impl Program {

@@ -183,11 +183,9 @@ impl<'a> ActionState<'a> {
                 }
                 ReportTerm::ParContract(vul, span) => {
                     let (deal, vul) = (*ctx.deal, vul.unwrap_or(ctx.vulnerable));
-                    let no_solver =
-                        || EvalError { span: *span, message: "double-dummy solving is not available here".into() };
+                    let no_solver = || EvalError::new(*span, "double-dummy solving is not available here");
                     let dd = ctx.dd.as_mut().ok_or_else(no_solver)?;
-                    let text =
-                        dd.par_contracts(&deal, vul).map_err(|e| EvalError { span: *span, message: e.to_string() })?;
+                    let text = dd.par_contracts(&deal, vul).map_err(|e| EvalError::solving(*span, e))?;
                     let _ = write!(out, "'{text}'");
                 }
             }

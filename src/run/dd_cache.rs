@@ -24,7 +24,7 @@ impl DdCache {
         DdCache { memory_mib, ..DdCache::default() }
     }
 
-    /// The same, whose solves stop with [`crate::dd::DdError::CANCELLED`] soon after any
+    /// The same, whose solves stop with [`crate::dd::DdError::Cancelled`] soon after any
     /// of `flags` is set.
     pub fn cancelled_by(self, flags: Vec<Arc<AtomicBool>>) -> DdCache {
         DdCache { cancel: flags, ..self }

@@ -2,7 +2,7 @@
 //! worker that found a matching deal solves it, not the run's one thread that runs the actions.
 
 use crate::cards::Seat;
-use crate::script::ast::{Action, Expr, PrintItem, ReportTerm};
+use crate::script::ast::{Action, Expr, PrintItem, ReportTerm, VarDef};
 
 /// The results the actions use: single `tricks` calls, or the whole table (`trix`, `par`,
 /// `parcontract`, `evalcontract`).
@@ -15,20 +15,29 @@ pub struct DdNeeds {
 }
 
 impl DdNeeds {
-    /// What `actions` use.
-    pub fn of(actions: &[Action]) -> DdNeeds {
-        let mut needs = DdNeeds::default();
+    /// What `actions` use, through the script's variables `vars`.
+    pub fn of(actions: &[Action], vars: &[VarDef]) -> DdNeeds {
+        let mut walk = Walk { needs: DdNeeds::default(), vars, seen: Vec::new() };
         for action in actions {
-            needs.action(action);
+            walk.action(action);
         }
-        needs
+        walk.needs
     }
 
     /// True when the actions solve nothing.
     pub fn is_empty(&self) -> bool {
         self.results.is_empty() && !self.table
     }
+}
 
+/// The actions' expressions walked, each variable entered once.
+struct Walk<'a> {
+    needs: DdNeeds,
+    vars: &'a [VarDef],
+    seen: Vec<bool>,
+}
+
+impl Walk<'_> {
     fn action(&mut self, action: &Action) {
         match action {
             Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) | Action::Average(_, e) => self.expr(e),
@@ -45,10 +54,10 @@ impl DdNeeds {
                 self.expr(e);
                 across.iter().for_each(|(e, _)| self.expr(e));
             }
-            Action::EvalContract(_) => self.table = true,
+            Action::EvalContract(_) => self.needs.table = true,
             Action::CsvRpt(terms) | Action::PrintRpt(terms) => terms.iter().for_each(|t| match t {
                 ReportTerm::Expr(e) => self.expr(e),
-                ReportTerm::Trix(..) | ReportTerm::ParContract(..) => self.table = true,
+                ReportTerm::Trix(..) | ReportTerm::ParContract(..) => self.needs.table = true,
                 ReportTerm::Text(_) | ReportTerm::Hands(_) => {}
             }),
             Action::PrintAll
@@ -62,25 +71,12 @@ impl DdNeeds {
     }
 
     fn expr(&mut self, e: &Expr) {
-        match e {
-            Expr::Tricks(d, s) if !self.results.contains(&(*d, *s)) => self.results.push((*d, *s)),
-            Expr::Par(_) | Expr::ParAt(..) => self.table = true,
-            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) | Expr::Tricks(..) => {}
-            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => self.expr(a),
-            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => {
-                self.expr(a);
-                self.expr(b);
-                self.expr(c);
-            }
-            Expr::Compare(a, rest) => {
-                self.expr(a);
-                rest.iter().for_each(|(_, e)| self.expr(e));
-            }
-        }
+        let needs = &mut self.needs;
+        e.visit(self.vars, &mut self.seen, &mut |e| match e {
+            Expr::Tricks(d, s) if !needs.results.contains(&(*d, *s)) => needs.results.push((*d, *s)),
+            Expr::Par(_) | Expr::ParAt(..) => needs.table = true,
+            _ => {}
+        });
     }
 }
 
@@ -92,7 +88,8 @@ mod tests {
     use crate::script::CompileOptions;
 
     fn needs(script: &str) -> DdNeeds {
-        DdNeeds::of(&compile(script, "t.dlr", &CompileOptions::default()).unwrap().actions)
+        let p = compile(script, "t.dlr", &CompileOptions::default()).unwrap();
+        DdNeeds::of(&p.actions, &p.script.vars)
     }
 
     #[test]

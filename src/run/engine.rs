@@ -10,7 +10,7 @@ use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dealing::bias::BiasDealer;
 use crate::dealing::{DealerStream, FastStream};
-use crate::eval::{Ctx, EvalError, Program};
+use crate::eval::{Ctx, EvalError, Memo, Program};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -54,6 +54,8 @@ pub(super) struct Consumer<'a> {
     pub(super) engine: &'a Engine<'a>,
     pub(super) state: ActionState<'a>,
     pub(super) dd: DdCache,
+    /// The variables' values on the deal being tested or acted on.
+    pub(super) memo: Memo,
     pending: String,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
@@ -75,13 +77,9 @@ impl<'a> Consumer<'a> {
             self.dd.prime(deal, k);
         }
         let o = self.engine.options;
-        let mut ctx = Ctx {
-            deal: &deal,
-            rnd: None,
-            rnd_seed: o.rnd_seed ^ ACTION_RND_SALT,
-            dd: Some(&mut self.dd),
-            vulnerable: self.vulnerable,
-        };
+        let mut ctx = Ctx::new(&deal, &mut self.memo);
+        ctx.dd = Some(&mut self.dd);
+        (ctx.rnd_seed, ctx.vulnerable) = (o.rnd_seed ^ ACTION_RND_SALT, self.vulnerable);
         let printed = match self.state.per_deal(&mut ctx, self.produced) {
             Ok(p) => p,
             Err(e) => {
@@ -154,14 +152,14 @@ impl<'a> Engine<'a> {
     /// A card the script and the switches predeal twice (the CLI reports it before the run).
     fn predeal_error(&self) -> Option<EvalError> {
         let clash = super::predeal::check(&self.program.script, &self.options.predeal_override).err()?;
-        Some(EvalError { span: clash.span().unwrap_or_default(), message: clash.message() })
+        Some(EvalError::new(clash.span().unwrap_or_default(), clash.message()))
     }
 
     /// Why the bias predeals cannot be dealt with this run's predealt cards (`-N` … included).
     fn bias_error(&self) -> Option<EvalError> {
         let span = self.program.script.bias_span?;
         let message = crate::dealing::bias::check(&self.predeal(), &self.program.script.bias).err()?;
-        Some(EvalError { span, message: message.0 })
+        Some(EvalError::new(span, message.0))
     }
 
     /// The script's hand types and what `--level` and `--interleave` ask of them.
@@ -187,10 +185,10 @@ impl<'a> Engine<'a> {
         let level = self.options.level.as_ref()?;
         let span = self.program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
         if self.options.shard.is_some_and(|(_, n)| n > 1) {
-            return Some(EvalError { span, message: super::level::SHARDED.into() });
+            return Some(EvalError::new(span, super::level::SHARDED));
         }
         let message = level.weights(&self.program.script.hand_types).err()?.0;
-        Some(EvalError { span, message })
+        Some(EvalError::new(span, message))
     }
 
     fn source(&self, seed: i64) -> Source {
@@ -218,7 +216,7 @@ impl<'a> Engine<'a> {
     /// True when `e` is a double-dummy solve stopped because the run was cancelled (or its
     /// workers told to stop), not an error in the script.
     pub(super) fn solve_cancelled(&self, e: &EvalError) -> bool {
-        e.message == crate::dd::DdError::CANCELLED
+        e.cancelled
     }
 
     /// A double-dummy cache whose solves stop when the run is cancelled or `more` is set.
@@ -234,10 +232,13 @@ impl<'a> Engine<'a> {
         &self,
         deal: &Deal,
         dd: &mut DdCache,
+        memo: &mut Memo,
         vulnerable: Vul,
         counts: Option<&mut Counts>,
     ) -> Result<bool, EvalError> {
-        let mut ctx = Ctx { deal, rnd: None, rnd_seed: self.options.rnd_seed, dd: Some(dd), vulnerable };
+        let mut ctx = Ctx::new(deal, memo);
+        ctx.dd = Some(dd);
+        (ctx.rnd_seed, ctx.vulnerable) = (self.options.rnd_seed, vulnerable);
         match (&self.profile, counts) {
             (Some(spec), Some(c)) => c.test(spec, self.program, &mut ctx),
             _ => self.program.matches(&mut ctx),
@@ -261,6 +262,7 @@ impl<'a> Engine<'a> {
             engine: self,
             state: ActionState::new(self.program, self.options, lim.seed),
             dd: self.dd_cache(None),
+            memo: Memo::default(),
             pending: String::new(),
             produced: 0,
             produce_limit: lim.produce,
@@ -307,7 +309,7 @@ impl<'a> Engine<'a> {
         while ngen < lim.generate && c.produced < lim.produce {
             let Some(deal) = source.next() else { break };
             ngen += 1;
-            let hit = match self.test(&deal, &mut c.dd, c.vulnerable, c.profile.as_mut()) {
+            let hit = match self.test(&deal, &mut c.dd, &mut c.memo, c.vulnerable, c.profile.as_mut()) {
                 Ok(h) => h,
                 // The deal whose solve was cut short is not counted.
                 Err(e) if self.solve_cancelled(&e) => return (ngen - 1, Some(Halt::Cancelled)),

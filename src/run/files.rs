@@ -64,5 +64,5 @@ impl Sink {
 }
 
 fn write_error(path: &Path, e: &std::io::Error) -> EvalError {
-    EvalError { span: Default::default(), message: format!("cannot write to {}: {e}", path.display()) }
+    EvalError::new(Default::default(), format!("cannot write to {}: {e}", path.display()))
 }

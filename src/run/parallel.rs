@@ -20,7 +20,7 @@ use crate::dd::{DdError, Known};
 use crate::dealing::dealer_stream::slot_bits;
 use crate::dealing::{Block, DealerStream, FastStream};
 use crate::eval::DoubleDummy;
-use crate::eval::EvalError;
+use crate::eval::{EvalError, Memo};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
@@ -92,9 +92,10 @@ struct Fast {
 /// Runs with `options.threads` workers; returns the deals generated and why it stopped early.
 pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
     // Small batches when the condition solves deals, so every worker gets a share.
-    let solves = engine.program.script.condition.as_ref().is_some_and(|c| c.solves());
+    let script = &engine.program.script;
+    let solves = script.condition.as_ref().is_some_and(|c| c.solves(&script.vars));
     // What the actions will solve, solved by the worker that finds the deal.
-    let needs = DdNeeds::of(&engine.program.actions);
+    let needs = DdNeeds::of(&engine.program.actions, &script.vars);
     let solves = if solves {
         Solves::Condition
     } else if needs.is_empty() {
@@ -126,7 +127,11 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
         for _ in 0..threads {
             let tx = found_tx.clone();
             let needs = &needs;
-            sc.spawn(move || work(engine, cutting, &tx, dealing, c_vul(engine), stop, needs));
+            // The run's own thread's stack: evaluation recurses through nested variables.
+            let worker = std::thread::Builder::new().stack_size(16 << 20);
+            let spawned =
+                worker.spawn_scoped(sc, move || work(engine, cutting, &tx, dealing, c_vul(engine), stop, needs));
+            spawned.expect("a worker thread starts");
         }
         drop(found_tx);
         let out = consume(&found_rx, c);
@@ -212,6 +217,7 @@ fn work(
     needs: &DdNeeds,
 ) {
     let mut dd = engine.dd_cache(Some(stop));
+    let mut memo = Memo::default();
     let mut perms = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) || engine.cancel.load(Ordering::Relaxed) {
@@ -228,7 +234,7 @@ fn work(
         for k in 0..job.count {
             let serial = job.first + k;
             let Some(deal) = deals.get(k, serial) else { break };
-            match engine.test(&deal, &mut dd, vul, found.profile.as_mut()) {
+            match engine.test(&deal, &mut dd, &mut memo, vul, found.profile.as_mut()) {
                 Ok(true) => {
                     if presolve(&mut dd, &deal, needs).is_err() {
                         return;
@@ -253,7 +259,7 @@ fn work(
 /// Solves what the actions will ask of a matching deal; `Err` when the solve was cancelled
 /// (other errors are left for the actions to report where they occur).
 fn presolve(dd: &mut DdCache, deal: &Deal, needs: &DdNeeds) -> Result<(), ()> {
-    let cancelled = |e: DdError| e.0 == DdError::CANCELLED;
+    let cancelled = |e: DdError| e == DdError::Cancelled;
     if needs.table {
         return dd.table(deal).map(|_| ()).or_else(|e| if cancelled(e) { Err(()) } else { Ok(()) });
     }

@@ -104,7 +104,9 @@ impl Consumer<'_> {
         let mut mask = 0u64;
         for (i, e) in exprs.iter().enumerate() {
             let rnd_seed = o.rnd_seed ^ TYPES_RND_SALT;
-            let mut ctx = Ctx { deal, rnd: None, rnd_seed, dd: Some(&mut self.dd), vulnerable: self.vulnerable };
+            let mut ctx = Ctx::new(deal, &mut self.memo);
+            ctx.dd = Some(&mut self.dd);
+            (ctx.rnd_seed, ctx.vulnerable) = (rnd_seed, self.vulnerable);
             match program.eval(e, &mut ctx) {
                 Ok(v) => mask |= u64::from(v != 0) << i,
                 Err(e) if self.engine.solve_cancelled(&e) => return Err(Halt::Cancelled),
@@ -125,7 +127,7 @@ fn overlap(defs: &[(String, Span)], mask: u64, deal: &Deal) -> EvalError {
         defs[b].0,
         deal.oneline()
     );
-    EvalError { span: defs[b].1, message }
+    EvalError::new(defs[b].1, message)
 }
 
 /// Warnings for the wanted types measuring saw only a few times.
@@ -148,7 +150,7 @@ fn unseen(def: &(String, Span), measured: u64) -> EvalError {
          hand that does not occur. Widen it, give it weight 0 (`--level` with a 0 in its place), or remove it",
         def.0
     );
-    EvalError { span: def.1, message }
+    EvalError::new(def.1, message)
 }
 
 /// Kept deals queued by type (the last queue: deals in no type) until a round is complete.
@@ -192,7 +194,7 @@ impl Starved {
              ({why}): the run stops with the deals it holds written. Widen `{name}`, give it weight 0 with \
              --level, or leave out --interleave"
         );
-        EvalError { span: *span, message }
+        EvalError::new(*span, message)
     }
 }
 

@@ -92,32 +92,84 @@ pub enum Expr {
     ParAt(usize, Vul, Span),
     /// `rnd(bound)`; the span is the call's.
     Rnd(Box<Expr>, Span),
+    /// A mention of the script's variable `Script::vars[i]`, computed once per deal unless
+    /// it draws `rnd`.
+    Var(usize),
+}
+
+/// A named variable whose expression is kept once and mentioned by [`Expr::Var`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDef {
+    /// Its name.
+    pub name: String,
+    /// Its expression.
+    pub expr: Expr,
+    /// It calls `rnd`, itself or through another variable: each mention draws.
+    pub draws_rnd: bool,
+    /// Evaluating it may solve the deal double dummy.
+    pub solves: bool,
+    /// The depth of its tree with every variable mentioned in it expanded.
+    pub depth: usize,
 }
 
 impl Expr {
-    /// True when it calls `rnd`.
-    pub fn draws_rnd(&self) -> bool {
+    /// The direct operands, in the order written: the one traversal every reader uses.
+    pub fn children(&self) -> impl Iterator<Item = &Expr> + '_ {
+        let (fixed, rest): ([Option<&Expr>; 3], &[(CmpOp, Expr)]) = match self {
+            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => ([Some(a), None, None], &[]),
+            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => ([Some(a), Some(b), None], &[]),
+            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => ([Some(a), Some(b), Some(c)], &[]),
+            Expr::Compare(a, rest) => ([Some(a), None, None], rest),
+            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) => ([None; 3], &[]),
+            Expr::Tricks(..) | Expr::Par(_) | Expr::ParAt(..) | Expr::Var(_) => ([None; 3], &[]),
+        };
+        fixed.into_iter().flatten().chain(rest.iter().map(|(_, e)| e))
+    }
+
+    /// Visits this node and every node beneath it in the order written, descending into a
+    /// variable at its first mention only (`seen` marks the variables already entered).
+    pub fn visit<'a>(&'a self, vars: &'a [VarDef], seen: &mut Vec<bool>, f: &mut impl FnMut(&'a Expr)) {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            f(e);
+            if let Expr::Var(i) = *e {
+                seen.resize(seen.len().max(vars.len()), false);
+                if !std::mem::replace(&mut seen[i], true) {
+                    stack.push(&vars[i].expr);
+                }
+                continue;
+            }
+            let at = stack.len();
+            stack.extend(e.children());
+            stack[at..].reverse();
+        }
+    }
+
+    /// True when it calls `rnd`, itself or through a variable.
+    pub fn draws_rnd(&self, vars: &[VarDef]) -> bool {
         match self {
             Expr::Rnd(..) => true,
-            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) => false,
-            Expr::Tricks(..) | Expr::Par(_) | Expr::ParAt(..) => false,
-            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) => a.draws_rnd(),
-            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => a.draws_rnd() || b.draws_rnd(),
-            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => a.draws_rnd() || b.draws_rnd() || c.draws_rnd(),
-            Expr::Compare(a, rest) => a.draws_rnd() || rest.iter().any(|(_, e)| e.draws_rnd()),
+            Expr::Var(i) => vars[*i].draws_rnd,
+            _ => self.children().any(|c| c.draws_rnd(vars)),
         }
     }
 
     /// True when evaluating it may solve the deal double dummy (`tricks`, `par`).
-    pub fn solves(&self) -> bool {
+    pub fn solves(&self, vars: &[VarDef]) -> bool {
         match self {
             Expr::Tricks(..) | Expr::Par(_) | Expr::ParAt(..) => true,
-            Expr::Num(_) | Expr::Hand(..) | Expr::Shape(..) | Expr::HasCard(..) => false,
-            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => a.solves(),
-            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => a.solves() || b.solves(),
-            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => a.solves() || b.solves() || c.solves(),
-            Expr::Compare(a, rest) => a.solves() || rest.iter().any(|(_, e)| e.solves()),
+            Expr::Var(i) => vars[*i].solves,
+            _ => self.children().any(|c| c.solves(vars)),
         }
+    }
+
+    /// The expression a mention stands for: through variables to the first node that is not one.
+    pub fn resolved<'a>(&'a self, vars: &'a [VarDef]) -> &'a Expr {
+        let mut e = self;
+        while let Expr::Var(i) = e {
+            e = &vars[*i].expr;
+        }
+        e
     }
 }
 

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use super::app::{App, Effect, Overlay};
 use crate::cards::{Deal, Seat, Vul};
 use crate::dd::{DdError, Known};
-use crate::eval::{Ctx, DoubleDummy, Program};
+use crate::eval::{Ctx, DoubleDummy, Memo, Program};
 use crate::run::Matched;
 
 /// The seed of the workbench's runs: kept from one run to the next, so an edit that leaves
@@ -66,7 +66,9 @@ impl Filter {
     fn test_with(&mut self, d: &Matched, solved: Option<&[[u8; 5]; 4]>) -> bool {
         self.tested += 1;
         let mut dd = Learnt { known: d.known, solved };
-        let mut ctx = Ctx { deal: &d.deal, rnd: None, rnd_seed: 0, dd: Some(&mut dd), vulnerable: Vul::None };
+        let mut memo = Memo::default();
+        let mut ctx = Ctx::new(&d.deal, &mut memo);
+        ctx.dd = Some(&mut dd);
         match self.program.matches(&mut ctx) {
             Ok(true) => {
                 self.pass.insert(d.number);
@@ -113,7 +115,7 @@ struct Learnt<'a> {
 }
 
 fn not_solved() -> DdError {
-    DdError("not solved yet: select the deal with the DD pane shown, or press d".into())
+    DdError::Invalid("not solved yet: select the deal with the DD pane shown, or press d".into())
 }
 
 impl DoubleDummy for Learnt<'_> {
@@ -133,10 +135,10 @@ impl DoubleDummy for Learnt<'_> {
         }
     }
     fn par_ns(&mut self, _: &Deal, _: Vul) -> Result<i32, DdError> {
-        Err(DdError("par is not available in a filter".into()))
+        Err(DdError::Invalid("par is not available in a filter".into()))
     }
     fn par_contracts(&mut self, _: &Deal, _: Vul) -> Result<String, DdError> {
-        Err(DdError("par is not available in a filter".into()))
+        Err(DdError::Invalid("par is not available in a filter".into()))
     }
 }
 

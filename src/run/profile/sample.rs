@@ -2,7 +2,6 @@
 //! far short says about its condition when it was not profiled as it went (`--profile`).
 
 use super::{Counts, Profile, Spec};
-use crate::cards::Vul;
 use crate::dealing::FastStream;
 use crate::eval::{Ctx, Program};
 use crate::run::RunOptions;
@@ -25,9 +24,11 @@ pub fn sampled(program: &Program, options: &RunOptions, seed: i64, deals: u64) -
     let stream = FastStream::new(seed as u64, &predeal);
     let mut counts = Counts::new(&spec);
     counts.stride = 1;
+    let mut memo = crate::eval::Memo::default();
     for i in 0..deals {
         let deal = stream.deal(i);
-        let mut ctx = Ctx { deal: &deal, rnd: None, rnd_seed: options.rnd_seed, dd: None, vulnerable: Vul::None };
+        let mut ctx = Ctx::new(&deal, &mut memo);
+        ctx.rnd_seed = options.rnd_seed;
         counts.test(&spec, program, &mut ctx).ok()?;
     }
     Some(Profile::new(&spec, &counts))

@@ -1,7 +1,7 @@
 //! The profile's terms, taken from the script's recorded chains (script/explain.rs).
 
 use crate::eval::Program;
-use crate::script::ast::Expr;
+use crate::script::ast::{Expr, VarDef};
 use crate::script::explain::{Chain, Join};
 
 /// One term.
@@ -37,27 +37,28 @@ impl Spec {
         let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new() };
         for term in &chain.terms {
             let text = source_text(&program.source, term.span.start, term.span.end);
-            let i = spec.push(text.clone(), term.expr.clone(), 0);
+            let i = spec.push(text.clone(), term.expr.clone(), 0, &program.script.vars);
             spec.tops.push(i);
             let var = program.script.explain.var(unparenthesized(&text));
             if let Some(v) = var.filter(|v| v.chain.join.is_some() && v.chain.terms.len() > 1) {
-                spec.nodes[i].parts = Some(spec.parts_of(&program.source, &v.chain));
+                spec.nodes[i].parts = Some(spec.parts_of(program, &v.chain));
             }
         }
         Some(spec)
     }
 
-    fn parts_of(&mut self, source: &str, chain: &Chain) -> (Join, Vec<usize>) {
+    fn parts_of(&mut self, program: &Program, chain: &Chain) -> (Join, Vec<usize>) {
+        let (source, vars) = (&program.source, &program.script.vars);
         let ids = chain
             .terms
             .iter()
-            .map(|t| self.push(source_text(source, t.span.start, t.span.end), t.expr.clone(), 1))
+            .map(|t| self.push(source_text(source, t.span.start, t.span.end), t.expr.clone(), 1, vars))
             .collect();
         (chain.join.unwrap_or(Join::And), ids)
     }
 
-    fn push(&mut self, text: String, expr: Expr, depth: u8) -> usize {
-        let solves = expr.solves();
+    fn push(&mut self, text: String, expr: Expr, depth: u8, vars: &[VarDef]) -> usize {
+        let solves = expr.solves(vars);
         self.nodes.push(Node { text, expr, depth, parts: None, solves });
         self.nodes.len() - 1
     }

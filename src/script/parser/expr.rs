@@ -3,7 +3,7 @@
 
 use super::{PResult, Parser, describe};
 use crate::cards::{Seat, Suit, Vul};
-use crate::script::ast::{ArithOp, CmpOp, Expr};
+use crate::script::ast::{ArithOp, CmpOp, Expr, VarDef};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 use crate::script::shape::{PatternError, ShapeTable, expand};
@@ -37,38 +37,39 @@ fn cmp_op(t: &Tok) -> Option<CmpOp> {
 /// Deepest nesting of parentheses.
 const MAX_DEPTH: usize = 100;
 
-/// Largest expression, counted in nodes after variables are expanded.
+/// Largest expression, counted in nodes (a variable's mention is one).
 const MAX_NODES: usize = 1 << 20;
 
-/// Deepest expression tree accepted (evaluation recurses over it).
-const MAX_TREE_DEPTH: usize = 2000;
+/// Deepest expression tree accepted, its variables expanded (evaluation recurses over it).
+pub(super) const MAX_TREE_DEPTH: usize = 10_000;
 
 /// Most operators one statement may write.
 const MAX_OPERATORS: usize = 2000;
 
-/// True when the tree is larger than [`MAX_NODES`] or deeper than [`MAX_TREE_DEPTH`];
-/// walks with an explicit stack and stops early.
-fn too_big(e: &Expr) -> bool {
+/// The depth of `e`'s tree with its variables expanded, and its node count (a variable's
+/// mention counts one node); walks with an explicit stack and stops past the limits.
+pub(super) fn size(e: &Expr, vars: &[VarDef]) -> (usize, usize) {
     let mut stack = vec![(e, 1usize)];
-    let mut nodes = 0;
+    let (mut nodes, mut deepest) = (0, 0);
     while let Some((e, depth)) = stack.pop() {
         nodes += 1;
-        if nodes > MAX_NODES || depth > MAX_TREE_DEPTH {
-            return true;
+        let depth = match e {
+            Expr::Var(i) => depth + vars[*i].depth,
+            _ => depth,
+        };
+        deepest = deepest.max(depth);
+        if nodes > MAX_NODES || deepest > MAX_TREE_DEPTH {
+            break;
         }
-        let d = depth + 1;
-        match e {
-            Expr::Neg(a) | Expr::Not(a) | Expr::Imps(a) | Expr::Rnd(a, _) => stack.push((a, d)),
-            Expr::Arith(_, a, b, _) | Expr::And(a, b) | Expr::Or(a, b) => stack.extend([(&**a, d), (&**b, d)]),
-            Expr::Cond(a, b, c) | Expr::Score(a, b, c, _) => stack.extend([(&**a, d), (&**b, d), (&**c, d)]),
-            Expr::Compare(a, chain) => {
-                stack.push((a, d));
-                stack.extend(chain.iter().map(|(_, c)| (c, d)));
-            }
-            _ => {}
-        }
+        stack.extend(e.children().map(|c| (c, depth + 1)));
     }
-    false
+    (deepest, nodes)
+}
+
+/// True when the tree is larger than [`MAX_NODES`] or deeper than [`MAX_TREE_DEPTH`].
+fn too_big(e: &Expr, vars: &[VarDef]) -> bool {
+    let (depth, nodes) = size(e, vars);
+    nodes > MAX_NODES || depth > MAX_TREE_DEPTH
 }
 
 /// The value of a constant expression (a number, negated or not), as the evaluator takes it.
@@ -92,7 +93,7 @@ impl Parser {
         let e = self.expr_inner();
         self.depth -= 1;
         let e = e?;
-        if too_big(&e) {
+        if too_big(&e, &self.script.vars) {
             return Err(self.error_at(self.prev_span(), "expression too large once its variables are expanded"));
         }
         Ok(e)

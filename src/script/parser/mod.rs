@@ -39,6 +39,8 @@ pub struct Script {
     pub file: String,
     /// The condition; `None` keeps every deal.
     pub condition: Option<Expr>,
+    /// The variables that [`Expr::Var`] mentions, in the order defined.
+    pub vars: Vec<super::ast::VarDef>,
     /// The last `action` statement's list; `None` means the default `printall`.
     pub actions: Option<Vec<Action>>,
     /// Actions written as statements of their own (`average`, `frequency`, `printes`…).
@@ -112,6 +114,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
         script: Script {
             file: file.to_string(),
             condition: None,
+            vars: Vec::new(),
             actions: None,
             extra_actions: Vec::new(),
             produce: None,

@@ -2,6 +2,7 @@
 
 use super::{PResult, Parser, describe, is_reserved};
 use crate::cards::{Card, Seat, Suit, Vul};
+use crate::script::ast::{Expr, VarDef};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
 
@@ -105,8 +106,22 @@ impl Parser {
         let chain = self.chain(&e, start);
         self.script.explain.vars.push(crate::script::explain::Var { name: name.clone(), chain, expr: e.clone() });
         self.hand_type(&name, span, &e)?;
-        self.vars.insert(name, e);
+        let mention = self.var_mention(&name, e);
+        self.vars.insert(name, mention);
         Ok(())
+    }
+
+    /// What a mention of the variable stands for: a single node (a number, a hand function,
+    /// another variable) as itself, anything else as a reference to its entry in the table.
+    fn var_mention(&mut self, name: &str, e: Expr) -> Expr {
+        if e.children().next().is_none() {
+            return e;
+        }
+        let vars = &self.script.vars;
+        let (draws_rnd, solves) = (e.draws_rnd(vars), e.solves(vars));
+        let depth = super::expr::size(&e, vars).0;
+        self.script.vars.push(VarDef { name: name.to_string(), expr: e, draws_rnd, solves, depth });
+        Expr::Var(self.script.vars.len() - 1)
     }
 
     fn bare_condition(&mut self) -> PResult<()> {

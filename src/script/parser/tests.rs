@@ -123,11 +123,16 @@ fn warnings_where_the_reference_differs_from_dealer_exe() {
 
 #[test]
 fn a_condition_knows_whether_it_solves() {
-    assert!(cond("tricks(north, spades) >= 10").solves());
-    assert!(cond("x = par(ns) > 0\nhcp(north) > 10 && (1 ? 2 : -x)").solves());
-    assert!(cond("score(nv, x3N, dds(south, notrump)) > 0").solves());
-    assert!(!cond("hcp(north) > 10 && shape(north, any 4333) || hascard(west, AS)").solves());
-    assert!(!cond("imps(3 - rnd(7)) > 1").solves());
+    let solves = |src: &str| {
+        let s = script(src);
+        s.condition.unwrap().solves(&s.vars)
+    };
+    assert!(solves("tricks(north, spades) >= 10"));
+    assert!(solves("x = par(ns) > 0\nhcp(north) > 10 && (1 ? 2 : -x)"));
+    assert!(solves("x = par(ns) > 0\ny = x + 1\nhcp(north) > 10 && (1 ? 2 : -y)"));
+    assert!(solves("score(nv, x3N, dds(south, notrump)) > 0"));
+    assert!(!solves("hcp(north) > 10 && shape(north, any 4333) || hascard(west, AS)"));
+    assert!(!solves("imps(3 - rnd(7)) > 1"));
 }
 
 #[test]
