@@ -89,8 +89,8 @@ fn exit_text(status: i32) -> String {
 }
 
 /// A run's output with the lines that differ from run to run masked: dealer's `Time needed`
-/// line and PBN's `[Date "…"]` tag.
-pub fn masked(path: &Path) -> Vec<u8> {
+/// line and PBN's `[Date "…"]` tag; with `trim`, trailing blanks dropped from every line.
+pub fn masked(path: &Path, trim: bool) -> Vec<u8> {
     let bytes = std::fs::read(path).unwrap_or_default();
     let mut out = Vec::with_capacity(bytes.len());
     for line in bytes.split_inclusive(|&b| b == b'\n') {
@@ -98,6 +98,11 @@ pub fn masked(path: &Path) -> Vec<u8> {
             out.extend_from_slice(b"Time needed <TIME>\n");
         } else if line.starts_with(b"[Date \"") {
             out.extend_from_slice(b"[Date <DATE>]\n");
+        } else if trim {
+            let body = line.strip_suffix(b"\n").unwrap_or(line);
+            let end = body.iter().rposition(|&b| b != b' ' && b != b'\r').map_or(0, |i| i + 1);
+            out.extend_from_slice(&body[..end]);
+            out.push(b'\n');
         } else {
             out.extend_from_slice(line);
         }

@@ -29,6 +29,10 @@ const CORPUS: [&str; 20] = [
     "dealerv2_4/Examples/Predeal_prob.dli",
 ];
 
+/// The actions that print deals.
+const PRINTS: [&str; 8] =
+    ["print", "printall", "printoneline", "printpbn", "printcompact", "printew", "printes", "printside"];
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Origin {
     Scenario,
@@ -56,6 +60,8 @@ pub struct Script {
     /// `rnd` draws from dealer 1.24's dealing generator but from a stream of its own in
     /// dealbench, so such a script's deals differ after the first draw.
     pub draws_rnd: bool,
+    /// It has an action list and nothing in it prints deals.
+    pub silent: bool,
 }
 
 /// Every script to measure, in table order.
@@ -81,7 +87,8 @@ pub fn all() -> Vec<Script> {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let id = format!("{:03}-{}", scripts.len(), name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"));
         let draws_rnd = has_word(&text, "rnd");
-        scripts.push(Script { name, id, origin, text, draws_rnd });
+        let silent = has_word(&text, "action") && !PRINTS.iter().any(|p| has_word(&text, p));
+        scripts.push(Script { name, id, origin, text, draws_rnd, silent });
     }
     scripts
 }
