@@ -1,7 +1,7 @@
 //! Real scenarios on one thread: dealbench against dealer 1.24 and, when they are built,
 //! DealerV2_4 and dealer3, each script for a fixed number of deals with its own
-//! `produce`/`generate` removed. CPU time (user + system) and peak memory come from the
-//! kernel's account of each child (`wait4`).
+//! `produce`/`generate` removed: CPU time (user + system of the child, from `wait4`), peak
+//! memory (GNU time's report) and whether the outputs agree.
 //!
 //! `cargo bench --bench scenarios`; docs/benchmarks.md says how the baselines are built and
 //! which environment variables point at them, at more scripts, and set the run length.
