@@ -136,3 +136,15 @@ fn without_profile_a_fruitless_run_names_the_term_from_a_sample() {
     let (_, quiet) = dealbench(&["-s", "1", "-p", "3"], "condition hcp(north) >= 10\naction printoneline\n");
     assert!(!quiet.contains("matched"), "{quiet}");
 }
+
+#[test]
+fn a_run_given_no_produce_count_that_prints_nothing_is_not_short() {
+    // hcp(north) >= 15 holds on about 14% of deals; with nothing printed and no produce count
+    // the run produces what it generates, so it did what it was asked.
+    let script = "condition hcp(north) >= 15\naction average hcp(north)\n";
+    let (_, quiet) = dealbench(&["-s", "1", "-g", "20000"], script);
+    assert!(!quiet.contains("matched"), "{quiet}");
+    // Asked for 10,000 and given about 2,900: the term is named.
+    let (_, short) = dealbench(&["-s", "1", "-g", "20000", "-p", "10000"], script);
+    assert!(short.contains("deals matched: `hcp(north) >= 15` rarely held"), "{short}");
+}

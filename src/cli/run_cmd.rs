@@ -431,6 +431,7 @@ fn drive(
 ) -> Result<(i32, Option<(Stats, Summary)>), CliError> {
     let mut meter = meter.map(|produce| Meter::start(Stderr, produce));
     let (generate_limit, produce_limit) = run::deal_limits(&program, &options);
+    let produce_limit = produce_for_notes(&program, &options, produce_limit);
     let (sample_program, sample_options) = (program.clone(), options.clone());
     let handle = run::start(program, options);
     let mut profile: Option<Profile> = None;
@@ -509,6 +510,15 @@ fn kept_note(options: &RunOptions, matched: u64, s: &Summary, produce: u64) -> O
          measure the natural mix, then drops deals of the commoner types to reach the mix asked for; raise -g",
         s.generated, s.produced
     ))
+}
+
+/// The produce count the closing notes hold a run to: none when the run was given none and
+/// prints nothing (it then produces what it generates, and a condition true on one deal in
+/// seven is no fault of the script's).
+fn produce_for_notes(program: &Program, options: &RunOptions, produce: u64) -> u64 {
+    let asked = options.produce.or(program.script.produce).is_some_and(|p| p > 0);
+    let prints = program.actions.iter().any(|a| a.prints());
+    if asked || prints { produce } else { 0 }
 }
 
 /// The closing note of a run that matched nothing or stopped far short without `--profile`:
