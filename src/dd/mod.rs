@@ -18,7 +18,7 @@ mod tt;
 
 pub use known::Known;
 pub use par::{Par, par};
-pub use solver::{DEFAULT_MIB, Solver};
+pub use solver::{ALL_DECLARERS, DEFAULT_MIB, Solver};
 
 use crate::cards::Deal;
 

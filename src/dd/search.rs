@@ -235,6 +235,11 @@ impl Search {
         self.cutoffs.iter_mut().for_each(|c| *c = 0);
     }
 
+    /// Forgets the transposition table (kept otherwise across leaders of the same deal and strain).
+    pub fn clear_table(&mut self) {
+        self.tt.clear();
+    }
+
     /// Voids among the four hands.
     pub fn voids(&self) -> u32 {
         (0..4).map(|h| (0..4).filter(|&s| suit_bits(self.hands[h], s) == 0).count() as u32).sum()

@@ -3,6 +3,7 @@
 
 use super::actions::ActionState;
 use super::dd_cache::DdCache;
+use super::dd_needs::DdNeeds;
 use super::profile::{Counts, Profile, Spec};
 use super::source::{Source, StreamKind};
 use super::types::{Interleave, Pending, Types};
@@ -76,6 +77,7 @@ impl<'a> Consumer<'a> {
         if let Some(k) = known {
             self.dd.prime(deal, k);
         }
+        self.dd.acting(&deal);
         let o = self.engine.options;
         let mut ctx = Ctx::new(&deal, &mut self.memo);
         ctx.dd = Some(&mut self.dd);
@@ -223,7 +225,8 @@ impl<'a> Engine<'a> {
     pub(super) fn dd_cache(&self, more: Option<&Arc<AtomicBool>>) -> DdCache {
         let mut flags = vec![self.cancel.clone()];
         flags.extend(more.cloned());
-        DdCache::with_memory(self.options.dd_memory_mib).cancelled_by(flags)
+        let needs = DdNeeds::of(&self.program.actions, &self.program.script.vars);
+        DdCache::with_memory(self.options.dd_memory_mib).cancelled_by(flags).planned(&needs)
     }
 
     /// True when the condition holds; the context a worker or the sequential loop evaluates

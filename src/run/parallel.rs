@@ -19,7 +19,6 @@ use crate::cards::{Deal, Vul};
 use crate::dd::{DdError, Known};
 use crate::dealing::dealer_stream::slot_bits;
 use crate::dealing::{Block, DealerStream, FastStream};
-use crate::eval::DoubleDummy;
 use crate::eval::{EvalError, Memo};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -126,11 +125,9 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
         let (stop, cutting) = (&stop, &cutting);
         for _ in 0..threads {
             let tx = found_tx.clone();
-            let needs = &needs;
             // The run's own thread's stack: evaluation recurses through nested variables.
             let worker = std::thread::Builder::new().stack_size(16 << 20);
-            let spawned =
-                worker.spawn_scoped(sc, move || work(engine, cutting, &tx, dealing, c_vul(engine), stop, needs));
+            let spawned = worker.spawn_scoped(sc, move || work(engine, cutting, &tx, dealing, c_vul(engine), stop));
             spawned.expect("a worker thread starts");
         }
         drop(found_tx);
@@ -214,7 +211,6 @@ fn work(
     dealing: Dealing,
     vul: Vul,
     stop: &Arc<AtomicBool>,
-    needs: &DdNeeds,
 ) {
     let mut dd = engine.dd_cache(Some(stop));
     let mut memo = Memo::default();
@@ -236,7 +232,7 @@ fn work(
             let Some(deal) = deals.get(k, serial) else { break };
             match engine.test(&deal, &mut dd, &mut memo, vul, found.profile.as_mut()) {
                 Ok(true) => {
-                    if presolve(&mut dd, &deal, needs).is_err() {
+                    if presolve(&mut dd, &deal).is_err() {
                         return;
                     }
                     found.hits.push((serial, deal, dd.solved(&deal)));
@@ -258,17 +254,11 @@ fn work(
 
 /// Solves what the actions will ask of a matching deal; `Err` when the solve was cancelled
 /// (other errors are left for the actions to report where they occur).
-fn presolve(dd: &mut DdCache, deal: &Deal, needs: &DdNeeds) -> Result<(), ()> {
-    let cancelled = |e: DdError| e == DdError::Cancelled;
-    if needs.table {
-        return dd.table(deal).map(|_| ()).or_else(|e| if cancelled(e) { Err(()) } else { Ok(()) });
+fn presolve(dd: &mut DdCache, deal: &Deal) -> Result<(), ()> {
+    match dd.presolve(deal) {
+        Err(DdError::Cancelled) => Err(()),
+        _ => Ok(()),
     }
-    for &(d, s) in &needs.results {
-        if let Err(e) = dd.tricks(deal, d, s) {
-            return if cancelled(e) { Err(()) } else { Ok(()) };
-        }
-    }
-    Ok(())
 }
 
 /// A batch ready to be dealt deal by deal.
