@@ -257,8 +257,8 @@ pub struct App {
     pub quit: bool,
     /// Quit once the pending save succeeds.
     pub quit_after_save: bool,
-    /// A run was requested (the `Run` effect is on its way) and has not started yet: a stop
-    /// in the same burst of keys cancels it.
+    /// A run was requested (the `Run` effect is on its way, or its script is compiling) and
+    /// has not started yet: a stop cancels it.
     pub run_requested: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,

@@ -1,8 +1,9 @@
 //! The one module that talks to the engine and the solver.
 //!
-//! Runs: `compile` on the main thread (fast, panic-guarded), then [`start`] spawns the
-//! engine's run, whose [`Event`]s arrive on the workbench's channel tagged with the run's
-//! generation ([`Tagged`], the one place that tags them).
+//! Runs: `compile` (panic-guarded; the runtime calls it on its compile thread, never on the
+//! event loop), then [`start`] spawns the engine's run, whose [`Event`]s arrive on the
+//! workbench's channel tagged with the run's generation ([`Tagged`], the one place that
+//! tags them).
 
 use crate::tui::TuiError;
 use std::cell::Cell;
