@@ -136,3 +136,46 @@ fn requests_during_a_compile_keep_only_the_newest() {
     assert_eq!(g, 3);
     rt.apply(&mut a, Effect::Cancel);
 }
+
+/// Feeds the run's events to the app until it is done.
+fn run_to_end(a: &mut App, rx: &Receiver<Msg>) {
+    while a.state != RunState::Done {
+        if let Msg::Run(g, e) = rx.recv_timeout(Duration::from_secs(60)).expect("the run reports") {
+            let _ = a.on_run_msgs(g, vec![e]);
+        }
+    }
+}
+
+/// With a filter on, a re-run compiles the filter with the script on the compile thread, in
+/// the new script's scope, and the new results are tested with that one.
+#[test]
+fn the_filter_compiles_with_the_script_on_the_compile_thread() {
+    let script = |suit: &str| format!("fit = {suit}(north) + {suit}(south)\nproduce 6\ncondition fit >= 9\n");
+    let mut a = app(&script("spades"));
+    let (mut rt, _tx, rx) = runtime();
+    for e in a.request_run() {
+        rt.apply(&mut a, e);
+    }
+    let (_, m) = next_compiled(&rx);
+    feed(&mut rt, &mut a, m);
+    run_to_end(&mut a, &rx);
+    a.focus = Pane::Deal;
+    let _ = a.on_key(KeyEvent::new(KeyCode::Char('f'), KeyModifiers::ALT));
+    for c in "fit >= 9".chars() {
+        let _ = a.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+    let _ = a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert_eq!(a.filter.as_ref().expect("a filter").pass.len(), 6, "{:?}", a.message);
+    a.set_buffer(&script("hearts"));
+    for e in a.request_run() {
+        rt.apply(&mut a, e);
+    }
+    let (_, m) = next_compiled(&rx);
+    feed(&mut rt, &mut a, m);
+    let (text, compiled) = a.fresh_filter.as_ref().expect("the filter compiled with the script");
+    assert!(text == "fit >= 9" && compiled.is_ok());
+    run_to_end(&mut a, &rx);
+    assert!(a.fresh_filter.is_none(), "the new results took it");
+    let f = a.filter.as_ref().expect("the filter stays");
+    assert_eq!((f.tested, f.pass.len()), (6, 6), "`fit` is the new script's, hearts");
+}

@@ -266,6 +266,8 @@ pub struct App {
     pub level: bool,
     /// The compiled script of the run that started, until its results replace the old ones.
     pub fresh_program: Option<std::sync::Arc<crate::eval::Program>>,
+    /// The filter's text compiled with `fresh_program` on the compile thread, for `refilter`.
+    pub fresh_filter: Option<super::engine::FilterCompile>,
     /// The seed re-runs keep (explore.rs).
     pub seed: super::explore::Seed,
     /// The run's generate and produce limits, for the progress bar.
@@ -314,6 +316,7 @@ impl App {
             fresh_table: None,
             level: false,
             fresh_program: None,
+            fresh_filter: None,
             seed: Default::default(),
             limits: None,
             filter: None,

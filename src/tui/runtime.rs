@@ -219,6 +219,8 @@ struct CompileJob {
     generation: u64,
     source: String,
     file_name: String,
+    /// The filter's text, compiled in the new script's scope too.
+    filter: Option<String>,
 }
 
 impl Runtime {
@@ -351,7 +353,8 @@ impl Runtime {
                 if let Some(r) = self.run.take() {
                     r.cancel();
                 }
-                self.compile(CompileJob { generation, source, file_name: app.file_name.clone() });
+                let filter = app.filter.as_ref().map(|f| f.text.clone());
+                self.compile(CompileJob { generation, source, file_name: app.file_name.clone(), filter });
                 Vec::new()
             }
             Effect::Cancel => {
@@ -394,7 +397,10 @@ impl Runtime {
         }
         let (tx, generation, name) = (self.tx.clone(), job.generation, job.file_name.clone());
         let thread = std::thread::Builder::new().name("compile".into()).stack_size(16 << 20).spawn(move || {
-            let result = engine::compile(&job.source, &job.file_name);
+            let mut result = engine::compile(&job.source, &job.file_name);
+            if let (Ok(c), Some(filter)) = (&mut result, job.filter) {
+                engine::compile_filter(c, filter);
+            }
             let _ = tx.send(Msg::Compiled(job.generation, Box::new(result)));
         });
         self.compiling = thread.is_ok();
@@ -446,6 +452,7 @@ impl Runtime {
         o.profile = true;
         app.limits = Some(crate::run::deal_limits(&program, o));
         app.fresh_program = Some(program);
+        app.fresh_filter = compiled.filter.clone();
         for note in resolved.notes {
             app.say(note, false);
         }
