@@ -24,10 +24,17 @@ fn message(a: &App) -> String {
 fn level_with_no_hand_types_says_there_are_none() {
     let mut a = App::new("/tmp/none.dlr".into(), "produce 2\naction printoneline\n", Theme::dark());
     a.focus = Pane::Deal;
-    let (tx, _rx) = mpsc::sync_channel::<Msg>(256);
+    let (tx, rx) = mpsc::sync_channel::<Msg>(256);
     let mut rt = Runtime::new(tx, TuiOptions { seed: Some(1), ..Default::default() }.switches());
     for e in a.on_key(key(KeyCode::Char('L'))) {
         let _ = rt.apply(&mut a, e);
+    }
+    // The script compiles on the compile thread; its result starts the run, as in the loop.
+    loop {
+        if let Msg::Compiled(g, r) = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the compile reports") {
+            let _ = rt.on_compiled(&mut a, g, *r);
+            break;
+        }
     }
     assert!(!a.level, "nothing to level: levelling stays off");
     let m = message(&a);

@@ -257,8 +257,8 @@ pub struct App {
     pub quit: bool,
     /// Quit once the pending save succeeds.
     pub quit_after_save: bool,
-    /// A run was requested (the `Run` effect is on its way) and has not started yet: a stop
-    /// in the same burst of keys cancels it.
+    /// A run was requested (the `Run` effect is on its way, or its script is compiling) and
+    /// has not started yet: a stop cancels it.
     pub run_requested: bool,
     /// Set when a run started and its first events have not arrived yet.
     fresh_table: Option<TableInfo>,
@@ -266,6 +266,8 @@ pub struct App {
     pub level: bool,
     /// The compiled script of the run that started, until its results replace the old ones.
     pub fresh_program: Option<std::sync::Arc<crate::eval::Program>>,
+    /// The filter's text compiled with `fresh_program` on the compile thread, for `refilter`.
+    pub fresh_filter: Option<super::engine::FilterCompile>,
     /// The seed re-runs keep (explore.rs).
     pub seed: super::explore::Seed,
     /// The run's generate and produce limits, for the progress bar.
@@ -314,6 +316,7 @@ impl App {
             fresh_table: None,
             level: false,
             fresh_program: None,
+            fresh_filter: None,
             seed: Default::default(),
             limits: None,
             filter: None,

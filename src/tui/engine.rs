@@ -1,8 +1,9 @@
 //! The one module that talks to the engine and the solver.
 //!
-//! Runs: `compile` on the main thread (fast, panic-guarded), then [`start`] spawns the
-//! engine's run, whose [`Event`]s arrive on the workbench's channel tagged with the run's
-//! generation ([`Tagged`], the one place that tags them).
+//! Runs: `compile` (panic-guarded; the runtime calls it on its compile thread, never on the
+//! event loop), then [`start`] spawns the engine's run, whose [`Event`]s arrive on the
+//! workbench's channel tagged with the run's generation ([`Tagged`], the one place that
+//! tags them).
 
 use crate::tui::TuiError;
 use std::cell::Cell;
@@ -35,6 +36,18 @@ pub struct Compiled {
     /// The levelling a toggle asks for: the declared shares, else even (`None`: no hand types).
     pub level: Option<crate::run::level::Level>,
     program: Arc<crate::eval::Program>,
+    /// The workbench's filter compiled in this script's scope, when it has one.
+    pub filter: Option<FilterCompile>,
+}
+
+/// A filter's text and what compiling it in a script's scope gave.
+pub type FilterCompile = (String, Result<Arc<crate::eval::Program>, Diagnostic>);
+
+/// Compiles `filter` in `compiled`'s scope (slow as the script's compile: call it off the
+/// event loop) and keeps it in `compiled`.
+pub fn compile_filter(compiled: &mut Compiled, filter: String) {
+    let r = crate::eval::filter::compile_filter(&compiled.program, &filter).map(Arc::new);
+    compiled.filter = Some((filter, r));
 }
 
 impl Compiled {
@@ -97,7 +110,7 @@ fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnost
         use crate::run::level::Level;
         if types.iter().any(|t| t.share.is_some()) { Level::Shares } else { Level::Even }
     });
-    Ok(Compiled { table, warnings, level, program: Arc::new(program) })
+    Ok(Compiled { table, warnings, level, program: Arc::new(program), filter: None })
 }
 
 /// A run's events on the workbench's channel, each wrapped with the run's generation, so

@@ -176,7 +176,7 @@ impl App {
                 let program = Arc::new(p);
                 self.filter =
                     Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0, reason: None });
-                self.refilter();
+                self.retest();
                 if let Some(f) = &self.filter
                     && let Some(undecided) = f.undecided()
                 {
@@ -194,19 +194,30 @@ impl App {
     }
 
     /// Tests every kept deal against the filter again, compiled anew in the scope of the
-    /// results' script (an edit may have changed its variables); a filter the script no
-    /// longer compiles is dropped, with the reason.
+    /// results' script (an edit may have changed its variables): on the compile thread with
+    /// the script when it could, else here. A filter the script no longer compiles is
+    /// dropped, with the reason.
     pub fn refilter(&mut self) {
         let Some(mut f) = self.filter.take() else { return };
+        let fresh = self.fresh_filter.take().filter(|(text, _)| *text == f.text).map(|(_, r)| r);
         if let Some(program) = self.results.program.clone() {
-            match crate::eval::filter::compile_filter(&program, &f.text) {
-                Ok(p) => f.program = Arc::new(p),
+            let compiled =
+                fresh.unwrap_or_else(|| crate::eval::filter::compile_filter(&program, &f.text).map(Arc::new));
+            match compiled {
+                Ok(p) => f.program = p,
                 Err(d) => {
                     self.say(format!("filter dropped: {}", d.message), true);
                     return;
                 }
             }
         }
+        self.filter = Some(f);
+        self.retest();
+    }
+
+    /// Tests every kept deal against the filter as it is compiled.
+    fn retest(&mut self) {
+        let Some(mut f) = self.filter.take() else { return };
         (f.pass, f.tested, f.unknown, f.reason) = (BTreeSet::new(), 0, 0, None);
         for d in &self.results.deals {
             f.test_with(d, self.solved_table(d.number));

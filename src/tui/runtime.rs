@@ -19,13 +19,14 @@ use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdat
 
 use super::app::{App, Effect};
 use super::config::{self, Config};
-use super::engine::{self, DdResult};
+use super::engine::{self, Compiled, DdResult};
 use super::theme::{ColorDepth, Theme};
 use super::{TuiOptions, disk, ui, watcher};
 use crate::cards::{Deal, Vul};
 use crate::dd::Known;
 use crate::run::switches::Switches;
 use crate::run::{Event as RunEvent, RunControl};
+use crate::script::diag::Diagnostic;
 
 /// What arrives on the loop's channel.
 pub enum Msg {
@@ -41,6 +42,8 @@ pub enum Msg {
     Dd(u64, u64, Result<DdResult, TuiError>),
     /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: leave, saving nothing.
     Signal(i32),
+    /// A run's script compiled (or did not) on the compile thread.
+    Compiled(u64, Box<Result<Compiled, Vec<Diagnostic>>>),
 }
 
 struct DdRequest {
@@ -205,13 +208,26 @@ pub struct Runtime {
     dd_tx: Sender<DdRequest>,
     run: Option<RunControl>,
     switches: Switches,
+    /// A compile is on the compile thread.
+    compiling: bool,
+    /// The compile to start when it ends (a newer request replaces an older one).
+    queued: Option<CompileJob>,
+}
+
+/// A run's script to compile off the event loop.
+struct CompileJob {
+    generation: u64,
+    source: String,
+    file_name: String,
+    /// The filter's text, compiled in the new script's scope too.
+    filter: Option<String>,
 }
 
 impl Runtime {
     /// A runtime whose runs and solves report on `tx`.
     pub fn new(tx: SyncSender<Msg>, switches: Switches) -> Runtime {
         let dd_tx = spawn_solver(tx.clone());
-        Runtime { tx, dd_tx, run: None, switches }
+        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None }
     }
 }
 
@@ -282,6 +298,7 @@ pub fn event_loop<B: Backend>(
                 Msg::Term(_) => Vec::new(),
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, event) => app.on_run_msgs(generation, vec![event]),
+                Msg::Compiled(generation, result) => rt.on_compiled(app, generation, *result),
                 Msg::FileChanged => app.on_disk_read(disk::read_regular(&app.path)),
                 Msg::Dd(generation, number, result) => {
                     app.on_dd(generation, number, result);
@@ -333,35 +350,11 @@ impl Runtime {
                 if generation != app.generation {
                     return Vec::new();
                 }
-                app.run_requested = false;
                 if let Some(r) = self.run.take() {
                     r.cancel();
                 }
-                match engine::compile(&source, &app.file_name) {
-                    Err(diags) => app.on_compile_error(generation, diags),
-                    Ok(compiled) => match self.switches.resolve(&app.path.display().to_string()) {
-                        Ok(mut resolved) => {
-                            app.on_run_started(generation, compiled.table, compiled.warnings.clone());
-                            if app.level && compiled.level.is_none() {
-                                app.no_hand_types_to_level();
-                            }
-                            let program = compiled.program();
-                            let o = &mut resolved.options;
-                            o.seed = Some(app.seed.for_run(program.script.seed));
-                            o.profile = true;
-                            app.limits = Some(crate::run::deal_limits(&program, o));
-                            app.fresh_program = Some(program);
-                            for note in resolved.notes {
-                                app.say(note, false);
-                            }
-                            let (tx, tag) = (self.tx.clone(), Msg::Run);
-                            let mut options = resolved.options;
-                            options.level = compiled.level.clone().filter(|_| app.level);
-                            self.run = Some(engine::start(&compiled, options, generation, tx, tag));
-                        }
-                        Err(e) => app.say(e.to_string(), true),
-                    },
-                }
+                let filter = app.filter.as_ref().map(|f| f.text.clone());
+                self.compile(CompileJob { generation, source, file_name: app.file_name.clone(), filter });
                 Vec::new()
             }
             Effect::Cancel => {
@@ -391,6 +384,81 @@ impl Runtime {
                 Vec::new()
             }
         }
+    }
+}
+
+impl Runtime {
+    /// Compiles a run's script on the compile thread, which reports with [`Msg::Compiled`];
+    /// while one compile runs, the newest request waits (older waiting ones are dropped).
+    fn compile(&mut self, job: CompileJob) {
+        if self.compiling {
+            self.queued = Some(job);
+            return;
+        }
+        let (tx, generation, name) = (self.tx.clone(), job.generation, job.file_name.clone());
+        let thread = std::thread::Builder::new().name("compile".into()).stack_size(16 << 20).spawn(move || {
+            let mut result = engine::compile(&job.source, &job.file_name);
+            if let (Ok(c), Some(filter)) = (&mut result, job.filter) {
+                engine::compile_filter(c, filter);
+            }
+            let _ = tx.send(Msg::Compiled(job.generation, Box::new(result)));
+        });
+        self.compiling = thread.is_ok();
+        if let Err(e) = thread {
+            let d = Diagnostic::error(&name, "", Default::default(), format!("cannot start the compile's thread: {e}"));
+            let _ = self.tx.try_send(Msg::Compiled(generation, Box::new(Err(vec![d]))));
+        }
+    }
+
+    /// A compile ended: starts the waiting one, and, unless a later request or a stop
+    /// outdated it, reports the errors or starts the run.
+    pub fn on_compiled(
+        &mut self,
+        app: &mut App,
+        generation: u64,
+        result: Result<Compiled, Vec<Diagnostic>>,
+    ) -> Vec<Effect> {
+        self.compiling = false;
+        if let Some(job) = self.queued.take().filter(|j| j.generation == app.generation) {
+            self.compile(job);
+        }
+        if generation != app.generation {
+            return Vec::new();
+        }
+        match result {
+            Err(diags) => app.on_compile_error(generation, diags),
+            Ok(compiled) => self.start_run(app, generation, &compiled),
+        }
+        Vec::new()
+    }
+
+    /// Starts the run of a compiled script as `generation`, with the switches, the seed
+    /// re-runs keep and the levelling toggle.
+    fn start_run(&mut self, app: &mut App, generation: u64, compiled: &Compiled) {
+        let mut resolved = match self.switches.resolve(&app.path.display().to_string()) {
+            Ok(r) => r,
+            Err(e) => {
+                app.run_requested = false;
+                return app.say(e.to_string(), true);
+            }
+        };
+        app.on_run_started(generation, compiled.table, compiled.warnings.clone());
+        if app.level && compiled.level.is_none() {
+            app.no_hand_types_to_level();
+        }
+        let program = compiled.program();
+        let o = &mut resolved.options;
+        o.seed = Some(app.seed.for_run(program.script.seed));
+        o.profile = true;
+        app.limits = Some(crate::run::deal_limits(&program, o));
+        app.fresh_program = Some(program);
+        app.fresh_filter = compiled.filter.clone();
+        for note in resolved.notes {
+            app.say(note, false);
+        }
+        let mut options = resolved.options;
+        options.level = compiled.level.clone().filter(|_| app.level);
+        self.run = Some(engine::start(compiled, options, generation, self.tx.clone(), Msg::Run));
     }
 }
 
