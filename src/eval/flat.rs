@@ -4,6 +4,7 @@
 //! walked by the tree walker, so the values, the order of `rnd` draws and the errors are the
 //! tree walker's.
 
+use super::compare::holds;
 use super::expr::V;
 use super::memo::SHAPE;
 use super::{Ctx, Program};
@@ -24,6 +25,11 @@ enum Node {
     Cmp(CmpOp, u32, u32),
     /// A comparison with a number (`a op k`).
     CmpNum(CmpOp, u32, i32),
+    /// `length op k`, `row(suit) op k`, `row(hand) op k`, `var op k`: the leaf read in place.
+    LenCmp(CmpOp, Seat, Suit, i32),
+    SuitRowCmp(CmpOp, u8, Seat, Suit, i32),
+    HandRowCmp(CmpOp, u8, Seat, i32),
+    VarCmp(CmpOp, u32, i32),
     And(u32, u32),
     Or(u32, u32),
     Cond(u32, u32, u32),
@@ -81,7 +87,7 @@ impl Flat {
             Expr::Compare(first, chain) if chain.len() == 1 && !tricks(first) && !tricks(&chain[0].1) => {
                 let (op, second) = (chain[0].0, &chain[0].1);
                 match second {
-                    Expr::Num(k) => Node::CmpNum(op, self.lower(first), *k as i32),
+                    Expr::Num(k) => self.compare_num(op, first, *k as i32),
                     _ => {
                         let (a, b) = (self.lower(first), self.lower(second));
                         Node::Cmp(op, a, b)
@@ -116,6 +122,20 @@ impl Flat {
             }
         };
         self.push(n)
+    }
+}
+
+impl Flat {
+    /// `first op k`, fused with a leaf operand.
+    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32) -> Node {
+        let a = self.lower(first);
+        match self.nodes[a as usize] {
+            Node::Length(seat, s) => Node::LenCmp(op, seat, s, k),
+            Node::SuitRow(r, seat, s) => Node::SuitRowCmp(op, r, seat, s, k),
+            Node::HandRow(r, seat) => Node::HandRowCmp(op, r, seat, k),
+            Node::Var(v) => Node::VarCmp(op, v, k),
+            _ => Node::CmpNum(op, a, k),
+        }
     }
 }
 
@@ -166,7 +186,17 @@ impl Program {
                 let (a, b) = (self.run(a, ctx)?, self.run(b, ctx)?);
                 i32::from(super::compare::holds(op, a, b))
             }
-            Node::CmpNum(op, a, k) => i32::from(super::compare::holds(op, self.run(a, ctx)?, k)),
+            Node::CmpNum(op, a, k) => i32::from(holds(op, self.run(a, ctx)?, k)),
+            Node::LenCmp(op, seat, s, k) => i32::from(holds(op, ctx.deal.hands[seat].len(s) as i32, k)),
+            Node::SuitRowCmp(op, r, seat, s, k) => {
+                i32::from(holds(op, self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)), k))
+            }
+            Node::HandRowCmp(op, r, seat, k) => {
+                let h = ctx.deal.hands[seat];
+                let v = ctx.memo.total(seat.index(), r as usize, || self.counts.hand(r as usize, h, None));
+                i32::from(holds(op, v, k))
+            }
+            Node::VarCmp(op, v, k) => i32::from(holds(op, self.var(v as usize, ctx)?, k)),
             Node::And(a, b) => i32::from(self.run(a, ctx)? != 0 && self.run(b, ctx)? != 0),
             Node::Or(a, b) => i32::from(self.run(a, ctx)? != 0 || self.run(b, ctx)? != 0),
             Node::Cond(t, y, n) => self.run(if self.run(t, ctx)? != 0 { y } else { n }, ctx)?,
