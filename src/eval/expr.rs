@@ -38,7 +38,13 @@ impl Ctx<'_> {
 impl Program {
     /// The value of an expression for the context's deal.
     pub fn eval(&self, e: &Expr, ctx: &mut Ctx) -> R {
-        self.ev(e, ctx).map_err(|Stop| ctx.fault.take().unwrap_or_else(|| err(Span::default(), "evaluation stopped")))
+        self.ev(e, ctx).map_err(|Stop| self.stopped(ctx))
+    }
+
+    /// The error parked by the walk that stopped.
+    #[cold]
+    pub(super) fn stopped(&self, ctx: &mut Ctx) -> EvalError {
+        ctx.fault.take().unwrap_or_else(|| err(Span::default(), "evaluation stopped"))
     }
 
     /// The walk: values pass up the tree, an error only as the marker.
@@ -131,24 +137,8 @@ impl Program {
         i32::from(self.script.shapes[t].contains(i as usize))
     }
 
-    /// A variable's value: computed at its first mention on the deal and kept, unless it
-    /// draws `rnd`, when each mention draws as dealer.exe does.
-    #[inline]
-    fn var(&self, i: usize, ctx: &mut Ctx) -> V {
-        let v = &self.script.vars[i];
-        if v.draws_rnd {
-            return self.ev(&v.expr, ctx);
-        }
-        if let Some(x) = ctx.memo.get(i) {
-            return Ok(x);
-        }
-        let x = self.ev(&v.expr, ctx)?;
-        ctx.memo.set(i, x, self.script.vars.len());
-        Ok(x)
-    }
-
     #[inline(never)]
-    fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &mut Ctx) -> i32 {
+    pub(super) fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
             HandFn::Row(r) if suit.is_none() => ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None)),
@@ -182,7 +172,7 @@ fn solved(e: &Expr) -> bool {
 
 /// `a op b`; `None` for a division or remainder by zero.
 #[inline]
-fn arith(op: ArithOp, a: i32, b: i32) -> Option<i32> {
+pub(super) fn arith(op: ArithOp, a: i32, b: i32) -> Option<i32> {
     Some(match op {
         ArithOp::Add => a.wrapping_add(b),
         ArithOp::Sub => a.wrapping_sub(b),
@@ -194,7 +184,7 @@ fn arith(op: ArithOp, a: i32, b: i32) -> Option<i32> {
 }
 
 #[cold]
-fn by_zero(op: ArithOp, span: Span) -> EvalError {
+pub(super) fn by_zero(op: ArithOp, span: Span) -> EvalError {
     let what = if op == ArithOp::Div { "division" } else { "remainder" };
     err(span, format!("{what} by zero (the right-hand side is 0 for this deal)"))
 }

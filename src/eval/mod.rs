@@ -3,6 +3,7 @@
 mod compare;
 mod expr;
 pub mod filter;
+mod flat;
 pub mod hand;
 pub mod ltc;
 mod memo;
@@ -29,6 +30,8 @@ pub struct Program {
     /// The script's source text, for runtime diagnostics.
     pub source: String,
     counts: CountTables,
+    /// The variables and condition laid out for the evaluator's hot path.
+    flat: flat::Flat,
 }
 
 impl std::fmt::Debug for Program {
@@ -151,7 +154,8 @@ impl Program {
         script.vars = script.vars.clone();
         script.condition = script.condition.clone();
         let actions = script.all_actions();
-        Program { script, actions, source: source.to_string(), counts }
+        let flat = flat::Flat::new(&script);
+        Program { script, actions, source: source.to_string(), counts, flat }
     }
 
     /// The `dealer` statement's seat.
@@ -166,8 +170,11 @@ impl Program {
 
     /// True when the condition holds for the deal (no condition: always).
     pub fn matches(&self, ctx: &mut Ctx) -> Result<bool, EvalError> {
-        match &self.script.condition {
-            Some(e) => Ok(self.eval(e, ctx)? != 0),
+        match self.flat.condition {
+            Some(root) => match self.run_condition(root, ctx) {
+                Ok(v) => Ok(v != 0),
+                Err(expr::Stop) => Err(self.stopped(ctx)),
+            },
             None => Ok(true),
         }
     }
