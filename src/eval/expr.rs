@@ -128,8 +128,9 @@ impl Program {
         })
     }
 
+    /// `shape(seat, t)`, the seat's shape index kept per deal.
     #[inline(never)]
-    fn shape(&self, seat: Seat, t: usize, ctx: &mut Ctx) -> i32 {
+    pub(super) fn shape(&self, seat: Seat, t: usize, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         let i = ctx.memo.total(seat.index(), SHAPE, || {
             index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs)) as i32
@@ -137,11 +138,18 @@ impl Program {
         i32::from(self.script.shapes[t].contains(i as usize))
     }
 
+    /// Count-table row `r` over `seat`'s whole hand, kept per deal.
+    #[inline(always)]
+    pub(super) fn hand_row(&self, r: usize, seat: Seat, ctx: &mut Ctx) -> i32 {
+        let h = ctx.deal.hands[seat];
+        ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None))
+    }
+
     #[inline(never)]
     pub(super) fn hand(&self, f: HandFn, seat: Seat, suit: Option<Suit>, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
         match f {
-            HandFn::Row(r) if suit.is_none() => ctx.memo.total(seat.index(), r, || self.counts.hand(r, h, None)),
+            HandFn::Row(r) if suit.is_none() => self.hand_row(r, seat, ctx),
             HandFn::Row(r) => self.counts.hand(r, h, suit),
             HandFn::Length => h.len(suit.unwrap_or(Suit::Clubs)) as i32,
             HandFn::Losers if suit.is_none() => ctx.memo.total(seat.index(), LOSERS, || self.counts.losers(h, None)),
@@ -166,7 +174,7 @@ impl Program {
 
 /// True for a `tricks` call, which a comparison asks as bounds (compare.rs).
 #[inline(always)]
-fn solved(e: &Expr) -> bool {
+pub(super) fn solved(e: &Expr) -> bool {
     matches!(e, Expr::Tricks(..))
 }
 

@@ -5,14 +5,12 @@
 //! tree walker's.
 
 use super::compare::holds;
-use super::expr::V;
-use super::memo::SHAPE;
+use super::expr::{V, solved};
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
 use crate::script::Script;
 use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
 use crate::script::diag::Span;
-use crate::script::shape::index;
 
 /// One node; operands are indexes into [`Flat::nodes`].
 #[derive(Clone, Copy, Debug)]
@@ -84,7 +82,7 @@ impl Flat {
                 self.spans.push(*span);
                 Node::Arith(*op, a, b, (self.spans.len() - 1) as u32)
             }
-            Expr::Compare(first, chain) if chain.len() == 1 && !tricks(first) && !tricks(&chain[0].1) => {
+            Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
                 let (op, second) = (chain[0].0, &chain[0].1);
                 match second {
                     Expr::Num(k) => self.compare_num(op, first, *k as i32),
@@ -139,17 +137,7 @@ impl Flat {
     }
 }
 
-/// True for a `tricks` call, which a comparison asks as bounds (compare.rs).
-fn tricks(e: &Expr) -> bool {
-    matches!(e, Expr::Tricks(..))
-}
-
 impl Program {
-    /// The condition's value through the flat form.
-    pub(super) fn run_condition(&self, root: u32, ctx: &mut Ctx) -> V {
-        self.run(root, ctx)
-    }
-
     /// A variable's value: computed at its first mention on the deal and kept, unless it
     /// draws `rnd`, when each mention draws as dealer.exe does (such a value is never kept).
     #[inline]
@@ -169,7 +157,8 @@ impl Program {
         Ok(x)
     }
 
-    fn run(&self, i: u32, ctx: &mut Ctx) -> V {
+    /// The value of node `i` (a variable's or the condition's root, or a node below).
+    pub(super) fn run(&self, i: u32, ctx: &mut Ctx) -> V {
         let f = &self.flat;
         Ok(match f.nodes[i as usize] {
             Node::Num(n) => n,
@@ -191,32 +180,19 @@ impl Program {
             Node::SuitRowCmp(op, r, seat, s, k) => {
                 i32::from(holds(op, self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)), k))
             }
-            Node::HandRowCmp(op, r, seat, k) => {
-                let h = ctx.deal.hands[seat];
-                let v = ctx.memo.total(seat.index(), r as usize, || self.counts.hand(r as usize, h, None));
-                i32::from(holds(op, v, k))
-            }
+            Node::HandRowCmp(op, r, seat, k) => i32::from(holds(op, self.hand_row(r as usize, seat, ctx), k)),
             Node::VarCmp(op, v, k) => i32::from(holds(op, self.var(v as usize, ctx)?, k)),
             Node::And(a, b) => i32::from(self.run(a, ctx)? != 0 && self.run(b, ctx)? != 0),
             Node::Or(a, b) => i32::from(self.run(a, ctx)? != 0 || self.run(b, ctx)? != 0),
             Node::Cond(t, y, n) => self.run(if self.run(t, ctx)? != 0 { y } else { n }, ctx)?,
             Node::SuitRow(r, seat, s) => self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)),
-            Node::HandRow(r, seat) => {
-                let h = ctx.deal.hands[seat];
-                ctx.memo.total(seat.index(), r as usize, || self.counts.hand(r as usize, h, None))
-            }
+            Node::HandRow(r, seat) => self.hand_row(r as usize, seat, ctx),
             Node::Length(seat, s) => ctx.deal.hands[seat].len(s) as i32,
             Node::Hand(k) => {
                 let (hf, seat, s) = f.hands[k as usize];
                 self.hand(hf, seat, s, ctx)
             }
-            Node::Shape(seat, t) => {
-                let h = ctx.deal.hands[seat];
-                let i = ctx.memo.total(seat.index(), SHAPE, || {
-                    index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs)) as i32
-                });
-                i32::from(self.script.shapes[t as usize].contains(i as usize))
-            }
+            Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Var(v) => self.var(v as usize, ctx)?,
             Node::Tree(t) => self.ev(&f.trees[t as usize], ctx)?,

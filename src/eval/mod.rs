@@ -147,12 +147,8 @@ pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Pro
 
 impl Program {
     /// Builds the tables a parsed script needs.
-    pub fn new(mut script: Script, source: &str) -> Program {
+    pub fn new(script: Script, source: &str) -> Program {
         let counts = CountTables::new(&script.counts);
-        // Copied once more, each tree now allocated in one run in the order it is walked
-        // (the parser's allocations interleave with its tokens and texts).
-        script.vars = script.vars.clone();
-        script.condition = script.condition.clone();
         let actions = script.all_actions();
         let flat = flat::Flat::new(&script);
         Program { script, actions, source: source.to_string(), counts, flat }
@@ -171,7 +167,7 @@ impl Program {
     /// True when the condition holds for the deal (no condition: always).
     pub fn matches(&self, ctx: &mut Ctx) -> Result<bool, EvalError> {
         match self.flat.condition {
-            Some(root) => match self.run_condition(root, ctx) {
+            Some(root) => match self.run(root, ctx) {
                 Ok(v) => Ok(v != 0),
                 Err(expr::Stop) => Err(self.stopped(ctx)),
             },
