@@ -212,3 +212,58 @@ fn bad_outputs_and_inputs_are_refused_with_the_file_named() {
     );
     assert_eq!(std::fs::read_to_string(dir.join("s.pdf")).unwrap(), "condition 1\n");
 }
+
+#[test]
+fn run_handout_prints_the_boards_export_writes_in_both_modes_and_sizes() {
+    if !poppler_present() {
+        return;
+    }
+    let dir = common::Scratch::new("handout-run");
+    std::fs::write(dir.join("opener.dlr"), OPENER).unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["run", "-s", "4", "-p", "7", "opener.dlr", "--export", "run.pbn", "--rotate"];
+        all.extend_from_slice(args);
+        let o = common::dealbench(&dir, &all);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    run(&["--handout", "teacher.pdf"]);
+    run(&["--handout", "north.pdf", "--student", "north", "--paper", "letter"]);
+    let set = boards(&std::fs::read_to_string(dir.join("run.pbn")).unwrap());
+    assert_eq!(set.iter().map(|b| b.0).collect::<Vec<_>>(), (1..=7).collect::<Vec<_>>());
+    let teacher = pages(&dir.join("teacher.pdf"));
+    for (n, hands) in &set {
+        let page = page_of(&teacher, *n);
+        for (seat, hand) in ["North", "East", "South", "West"].iter().zip(hands) {
+            assert!(page.contains(seat), "board {n}: {seat}");
+            hand_text(hand).iter().for_each(|s| assert!(page.contains(s), "board {n}: {seat}'s {s} in {page}"));
+        }
+        let north = pages(&dir.join("north.pdf"));
+        let sheet = page_of(&north, *n);
+        assert!(sheet.contains("YouareNorth") && sheet.contains("WestNorthEastSouth"), "board {n}: {sheet}");
+        hand_text(&hands[0]).iter().for_each(|s| assert!(sheet.contains(s), "board {n}: North's {s}"));
+    }
+    let all = teacher.concat();
+    assert_eq!(all.matches("Open1NTwithabalanced15-17.").count(), 7, "the teaching text on every board");
+    assert_eq!(all.matches("1NTopenings").count(), 7, "the script's title on every board");
+    assert!(paper(&dir.join("teacher.pdf")).contains("(A4)"));
+    assert!(paper(&dir.join("north.pdf")).contains("(letter)"));
+}
+
+#[test]
+fn run_handout_refuses_bad_names_and_switches_without_it() {
+    let dir = common::Scratch::new("handout-run-bad");
+    std::fs::write(dir.join("s.dlr"), "condition hcp(north) > 10\n").unwrap();
+    let err = |args: &[&str]| {
+        let o = common::dealbench(&dir, args);
+        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    assert!(err(&["run", "-p", "2", "s.dlr", "--handout", "s.txt"]).contains("s.txt: a handout is written as .pdf"));
+    std::fs::write(dir.join("s.pdf"), "condition 1\n").unwrap();
+    let e = err(&["run", "-p", "2", "s.pdf", "--handout", "./s.pdf"]);
+    assert!(e.contains("is the script s.pdf"), "{e}");
+    assert_eq!(std::fs::read_to_string(dir.join("s.pdf")).unwrap(), "condition 1\n");
+    assert!(err(&["run", "-p", "2", "s.dlr", "--student", "north"]).contains("--handout"));
+    let e = err(&["run", "-p", "2", "s.dlr", "--rotate"]);
+    assert!(e.contains("--export") && e.contains("--handout"), "{e}");
+}

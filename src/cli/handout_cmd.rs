@@ -48,7 +48,7 @@ pub enum PaperArg {
     Letter,
 }
 
-fn parse_seat(text: &str) -> Result<Seat, String> {
+pub fn parse_seat(text: &str) -> Result<Seat, String> {
     let lower = text.to_ascii_lowercase();
     Seat::ALL
         .into_iter()

@@ -13,6 +13,7 @@ mod merge_cmd;
 mod meter;
 mod outputs;
 mod run_cmd;
+mod run_handout;
 mod session_cmd;
 mod set_args;
 mod timeout;

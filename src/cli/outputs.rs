@@ -29,6 +29,7 @@ pub fn check(args: &RunArgs) -> Result<(), CliError> {
     let outputs: Vec<RunFile> = [
         ("--write-leveled", args.hand_types.write_leveled.as_ref()),
         ("--export", args.set.set_file.as_ref()),
+        ("--handout", args.sheet.handout.as_ref()),
         ("--stats-json", args.stats_json.as_ref()),
         ("-C", csv.as_ref().map(|c| &c.0)),
         ("-X", export.as_ref().map(|x| &x.0)),
@@ -36,6 +37,9 @@ pub fn check(args: &RunArgs) -> Result<(), CliError> {
     .into_iter()
     .filter_map(|(role, path)| path.map(|p| RunFile { role, path: p }))
     .collect();
+    if let Some(pdf) = &args.sheet.handout {
+        super::handout_cmd::check_pdf(pdf, &[])?;
+    }
     clash(&inputs, &outputs).map_or(Ok(()), |e| Err(CliError(e)))
 }
 

@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 /// dealer's switches (toggles count: giving one twice cancels it) and dealbench's own.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("boards_out").args(["set_file", "handout"]).multiple(true)))]
 pub struct RunArgs {
     /// Script file (standard input when omitted).
     pub file: Option<PathBuf>,
@@ -141,6 +142,9 @@ pub struct RunArgs {
     // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
     #[command(flatten)]
     pub set: SetArgs,
+    // `--handout`, `--student`, `--paper`: their own struct, in run_handout.rs.
+    #[command(flatten)]
+    pub sheet: super::run_handout::RunSheetArgs,
     // `-t` / `--timeout`: its own struct, in timeout.rs.
     #[command(flatten)]
     pub limits: TimeoutArgs,
@@ -197,8 +201,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let mut id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
     let (k, n) = options.shard.unwrap_or((0, 1));
     let (set, set_out) = args.set.open(&program, &options)?.unzip();
-    let mut extras = Extras { set, set_error: None, deadline };
-    options.matched_events = extras.set.is_some();
+    let handout = args.sheet.open(&program, &options, args.set.rotate);
+    let mut extras = Extras { set, set_error: None, deadline, handout };
+    options.matched_events = extras.set.is_some() || extras.handout.is_some();
     let (code, last) = drive(Arc::new(program), options, args.crlf, meter, &mut extras)?;
     if let Some(file) = deal_file {
         // The deals are known once read: the identity names what the run was fed.
@@ -220,6 +225,7 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
         stats,
     });
     keep(args, outputs, set_out, stats)?;
+    extras.handout.take().map_or(Ok(()), |h| h.write())?;
     Ok(code)
 }
 
@@ -367,11 +373,12 @@ pub(super) fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError
     Ok(resolved.options)
 }
 
-/// What a run does besides printing: the set it writes and its timeout.
+/// What a run does besides printing: the set it writes, its handout and its timeout.
 struct Extras {
     set: Option<SetFile>,
     set_error: Option<String>,
     deadline: Deadline,
+    handout: Option<super::run_handout::RunHandout>,
 }
 
 impl Extras {
@@ -446,6 +453,9 @@ fn drive(
         match ev {
             Event::Matched(m) => {
                 extras.deal(m.number, m.deal, &handle);
+                if let Some(h) = &mut extras.handout {
+                    h.push(&m);
+                }
                 write(&mut out, &m.printed);
             }
             Event::Output(s) => write(&mut out, &s),

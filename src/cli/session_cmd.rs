@@ -181,18 +181,10 @@ fn load(path: &Path) -> Result<Option<Program>, CliError> {
     }
 }
 
-/// The script's scenario: its title (else the file's stem), dealer, vulnerability, hand
-/// types and teaching text.
+/// The script's scenario, titled by its file's stem when it has no `title`.
 fn scenario(path: &Path, program: &Program) -> Scenario {
-    let s = &program.script;
     let stem = path.file_stem().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    Scenario {
-        title: s.title.clone().unwrap_or(stem),
-        dealer: s.dealer,
-        vulnerable: s.vulnerable,
-        hand_types: s.hand_types.iter().map(|t| t.name.clone()).collect(),
-        teaching: session::teaching_text(&program.source),
-    }
+    Scenario::of(&program.script, &program.source, &stem)
 }
 
 /// Runs the `index`-th script for its quota; an error when it stops short.

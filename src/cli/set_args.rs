@@ -22,9 +22,9 @@ pub struct SetArgs {
     /// those of the board number.
     #[arg(long = "export", value_name = "FILE")]
     pub set_file: Option<PathBuf>,
-    /// With --export: every board takes its number's dealer and vulnerability, and its deal is
-    /// turned so that the script's dealer sits in that seat.
-    #[arg(long, requires = "set_file")]
+    /// With --export or --handout: every board takes its number's dealer and vulnerability,
+    /// and its deal is turned so that the script's dealer sits in that seat.
+    #[arg(long, requires = "boards_out")]
     pub rotate: bool,
 }
 

@@ -23,6 +23,20 @@ pub struct Scenario {
     pub teaching: Option<String>,
 }
 
+impl Scenario {
+    /// A script's scenario: its `title` (else `fallback`), dealer, vulnerability, hand types
+    /// and teaching text.
+    pub fn of(script: &crate::script::parser::Script, source: &str, fallback: &str) -> Scenario {
+        Scenario {
+            title: script.title.clone().unwrap_or_else(|| fallback.to_string()),
+            dealer: script.dealer,
+            vulnerable: script.vulnerable,
+            hand_types: script.hand_types.iter().map(|t| t.name.clone()).collect(),
+            teaching: teaching_text(source),
+        }
+    }
+}
+
 /// A deal a scenario's script produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Drawn {
@@ -128,7 +142,7 @@ pub fn number(scenarios: &[Scenario], drawn: &[Drawn], first: u64, rotate: bool)
 }
 
 /// The names of the types whose bits are set in `mask`, joined with `, `.
-fn type_names(names: &[String], mask: u64) -> String {
+pub fn type_names(names: &[String], mask: u64) -> String {
     let held: Vec<&str> =
         names.iter().enumerate().filter(|(i, _)| *i < 64 && mask >> i & 1 == 1).map(|(_, n)| n.as_str()).collect();
     held.join(", ")
