@@ -8,6 +8,7 @@ pub mod lin;
 pub mod paths;
 pub mod pbn_set;
 pub mod session;
+pub mod session_file;
 pub mod session_write;
 pub mod set;
 pub mod stats;
