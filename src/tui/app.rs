@@ -136,6 +136,10 @@ pub enum Effect {
         /// The user agreed to replace a file already there.
         replace: bool,
     },
+    /// Add boards to a session set (reading it back first), then call [`App::on_session_added`].
+    SessionAdd(Box<super::session::SessionAdd>),
+    /// Read a session set for its board list, then call [`App::on_session_read`].
+    SessionRead(PathBuf),
     /// Leave.
     Quit,
 }
@@ -274,6 +278,8 @@ pub struct App {
     pub limits: Option<(u64, u64)>,
     /// The filter over the kept deals (explore.rs).
     pub filter: Option<super::explore::Filter>,
+    /// The session set's file as last typed at the session prompt (session.rs).
+    pub session_input: String,
 }
 
 /// Tab width the editor expands to.
@@ -320,6 +326,7 @@ impl App {
             seed: Default::default(),
             limits: None,
             filter: None,
+            session_input: super::session::DEFAULT_FILE.into(),
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();

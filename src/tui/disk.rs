@@ -8,6 +8,10 @@ use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use super::session::{SessionAdd, SessionOutcome};
+use crate::report::session_file::{self, Row};
+use crate::report::set::SetFormat;
+
 /// The largest file the workbench reads (a script, its config or a theme).
 pub const MAX_READ: u64 = 64 << 20;
 
@@ -179,6 +183,45 @@ fn same_file(a: &Metadata, b: &Metadata) -> bool {
 #[cfg(not(unix))]
 fn same_file(_: &Metadata, _: &Metadata) -> bool {
     false
+}
+
+/// Adds boards to a session set: never onto the script or anything but a regular file; an
+/// existing set is read back first (a file that is not a set is refused, naming its line)
+/// and rewritten only when `add.confirmed`.
+pub fn session_add(script: &Path, add: &SessionAdd) -> SessionOutcome {
+    let name = super::session::file_name(&add.path);
+    let exists = match export_target(script, &add.path) {
+        Err(why) => return SessionOutcome::Refused(why),
+        Ok(t) => t == Target::Exists,
+    };
+    let old = match exists.then(|| read_text(&add.path)).transpose() {
+        Ok(old) => old,
+        Err(e) => return SessionOutcome::Refused(format!("cannot read {name}: {e}")),
+    };
+    let added = match session_file::add(add.format, old.as_deref(), &name, &add.scenario, &add.drawn, add.rotate) {
+        Ok(a) => a,
+        Err(e) => return SessionOutcome::Refused(format!("{e}: not a session set, nothing written")),
+    };
+    if exists && !add.confirmed {
+        return SessionOutcome::Exists(added);
+    }
+    match atomic_write(&add.path, &added.text) {
+        Ok(()) => SessionOutcome::Written(added),
+        Err(e) => SessionOutcome::Failed(e.to_string()),
+    }
+}
+
+/// The boards of the session set at `path`, for its list.
+pub fn session_rows(path: &Path) -> Result<Vec<Row>, String> {
+    let name = super::session::file_name(path);
+    let format = SetFormat::from_path(path).map_err(|e| e.0)?;
+    match read_text(path) {
+        Ok(text) => session_file::rows(format, &text, &name),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Err(format!("{name} does not exist yet: a adds the kept deals to a session set"))
+        }
+        Err(e) => Err(format!("cannot read {name}: {e}")),
+    }
 }
 
 /// What became of an export.

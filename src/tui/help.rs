@@ -100,5 +100,15 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
         Overlay::ConfirmReplace { path, deals, .. } => {
             super::export_prompt::draw_replace(f, app, path, *deals, block(" Replace? ".into()))
         }
+        Overlay::Session { input, rotate } => {
+            super::session_view::draw_prompt(f, app, input, *rotate, block(" Session ".into()))
+        }
+        Overlay::ConfirmSession { add, added } => {
+            super::session_view::draw_confirm(f, app, add, added, block(" Add to the session? ".into()))
+        }
+        Overlay::SessionList(list) => {
+            let title = format!(" Session: {} — {} boards ", list.name, list.rows.len());
+            super::session_view::draw_list(f, app, list, block(title))
+        }
     }
 }

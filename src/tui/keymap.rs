@@ -20,8 +20,13 @@ pub enum Scope {
     QuitPrompt,
     /// The export prompt: format and rotation.
     ExportPrompt,
-    /// The question before an export replaces an existing file.
+    /// The question before an export replaces an existing file, or boards are added to a
+    /// session set.
     ReplacePrompt,
+    /// The session prompt: the set's file name, rotation.
+    SessionPrompt,
+    /// The session set's board list.
+    SessionList,
 }
 
 /// What a key does.
@@ -67,6 +72,12 @@ pub enum Action {
     ToggleRotate,
     /// At the question before an export replaces a file: replace it.
     Replace,
+    /// Open the session prompt: add the kept deals to a session set.
+    SessionAdd,
+    /// At the session prompt: add them to the file typed.
+    SessionWrite,
+    /// Show the session set's boards.
+    SessionList,
     /// Level the hand types, or stop levelling, and re-run.
     ToggleLevel,
     /// Scroll the focused list by this many rows.
@@ -165,7 +176,9 @@ const fn row(keys: &'static str, what: &'static str, binds: &'static [Bind]) -> 
 }
 
 use Action as A;
-use Scope::{Browse, Deals, Editor, ExportPrompt, Global, QuitPrompt, ReplacePrompt, Scroll};
+use Scope::{
+    Browse, Deals, Editor, ExportPrompt, Global, QuitPrompt, ReplacePrompt, Scroll, SessionList, SessionPrompt,
+};
 
 /// Every key, in the order the help overlay and the document list them.
 pub const KEYS: &[KeyRow] = &[
@@ -332,6 +345,38 @@ pub const KEYS: &[KeyRow] = &[
             b(ReplacePrompt, any(ch('y')), A::Replace),
             b(ReplacePrompt, any(ch('n')), A::Stay),
             b(ReplacePrompt, any(KeyCode::Esc), A::Stay),
+        ],
+    },
+    KeyRow {
+        keys: "a, Alt-a",
+        doc: "add the kept deals (those the filter passes) to a session set: type its file (`.pbn` or `.lin`, \
+              beside the script unless the path says otherwise), Ctrl-R rotation on / off, Enter add, Esc cancel; \
+              an existing set is read back, the new boards numbered after its own, and rewritten only after `y`",
+        help_keys: "a, Alt-a",
+        help: "add the kept deals to a session set (file prompt)",
+        binds: &[
+            b(Global, alt(ch('a')), A::SessionAdd),
+            b(Browse, plain('a'), A::SessionAdd),
+            b(SessionPrompt, any(KeyCode::Enter), A::SessionWrite),
+            b(SessionPrompt, ctrl('r'), A::ToggleRotate),
+            b(SessionPrompt, any(KeyCode::Esc), A::Stay),
+        ],
+    },
+    KeyRow {
+        keys: "s, Alt-s",
+        doc: "the session set's boards: number, scenario, dealer, vulnerability, hand type (↑ ↓ PgUp PgDn \
+              scroll, any other key closes)",
+        help_keys: "s, Alt-s",
+        help: "the session set's boards (scenario, dealer, vul)",
+        binds: &[
+            b(Global, alt(ch('s')), A::SessionList),
+            b(Browse, plain('s'), A::SessionList),
+            b(SessionList, any(KeyCode::Down), A::ScrollBy(1)),
+            b(SessionList, any(ch('j')), A::ScrollBy(1)),
+            b(SessionList, any(KeyCode::Up), A::ScrollBy(-1)),
+            b(SessionList, any(ch('k')), A::ScrollBy(-1)),
+            b(SessionList, any(KeyCode::PageDown), A::ScrollBy(10)),
+            b(SessionList, any(KeyCode::PageUp), A::ScrollBy(-10)),
         ],
     },
     KeyRow {

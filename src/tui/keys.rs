@@ -61,6 +61,8 @@ impl App {
             Action::Solve => self.dd_solve_selected(),
             Action::Copy => self.copy_selected(),
             Action::Export => self.export(),
+            Action::SessionAdd => self.open_session_prompt(),
+            Action::SessionList => self.show_session(),
             Action::Filter => {
                 let text = self.filter.as_ref().map(|f| f.text.clone()).unwrap_or_default();
                 self.push_overlay(Overlay::Filter(text));

@@ -28,6 +28,8 @@ pub mod overlay;
 pub mod pane;
 pub mod profile_view;
 pub mod runtime;
+pub mod session;
+pub mod session_view;
 pub mod stats_view;
 pub mod status;
 pub mod text_view;

@@ -1,6 +1,6 @@
 //! Overlays: windows stacked over the panes (key help, a word's vocabulary entry, the quit
 //! question, the search prompt, the export prompt and its question before replacing a
-//! file). The top one takes every key and mouse event; each decides whether it stays.
+//! file, the session prompt, its question and the session's board list). The top one takes every key and mouse event; each decides whether it stays.
 //! Drawing (help.rs) paints them bottom to top.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
@@ -35,6 +35,22 @@ pub enum Overlay {
         /// How many deals that holds.
         deals: usize,
     },
+    /// The session prompt: the set's file name as typed, rotation (session.rs).
+    Session {
+        /// The file name typed.
+        input: String,
+        /// The new boards take their number's dealer, the deals turned to match.
+        rotate: bool,
+    },
+    /// Boards to add to an existing session set: rewrite it (`y`) or keep it (session.rs).
+    ConfirmSession {
+        /// What to add.
+        add: Box<super::session::SessionAdd>,
+        /// The set it would become.
+        added: crate::report::session_file::Added,
+    },
+    /// The session set's boards (session.rs).
+    SessionList(super::session::SessionList),
 }
 
 /// What a layer does after an event: stays (perhaps changed) or closes.
@@ -72,6 +88,9 @@ impl App {
             Overlay::Filter(q) => self.filter_key(q, key),
             Overlay::Export { rotate } => self.export_key(rotate, key),
             Overlay::ConfirmReplace { path, text, deals } => self.replace_key(path, text, deals, key),
+            Overlay::Session { input, rotate } => self.session_key(input, rotate, key),
+            Overlay::ConfirmSession { add, added } => self.confirm_session_key(add, added, key),
+            Overlay::SessionList(list) => self.session_list_key(list, key),
         };
         self.layers.extend(stays);
         effects

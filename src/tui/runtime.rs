@@ -379,6 +379,15 @@ impl Runtime {
                 app.on_export(outcome, path, text, deals);
                 Vec::new()
             }
+            Effect::SessionAdd(add) => {
+                let outcome = disk::session_add(&app.path, &add);
+                app.on_session_added(outcome, *add);
+                Vec::new()
+            }
+            Effect::SessionRead(path) => {
+                app.on_session_read(&path, disk::session_rows(&path));
+                Vec::new()
+            }
             Effect::Quit => {
                 app.quit = true;
                 Vec::new()

@@ -113,3 +113,30 @@ pub fn last_profile(handle: &dealbench::run::RunHandle) -> dealbench::run::profi
     }
     last.expect("a profile")
 }
+
+/// True when Python with endplay is there; otherwise says so (a failure under CI=true).
+pub fn endplay_present() -> bool {
+    let ok = Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("python3 with endplay is missing: CI installs it (.ci/run: pip install endplay)");
+        }
+        let _ = writeln!(std::io::stderr(), "SKIPPED: python3 with endplay not found (pip install endplay)");
+    }
+    ok
+}
+
+/// Each board of a LIN or PBN set as endplay reads it: number, dealer letter, vulnerability
+/// (None, NS, EW, All) and the `N:` deal (tests/endplay_read.py).
+pub fn endplay_read(path: &Path) -> Vec<(u64, char, String, String)> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/endplay_read.py");
+    let out = Command::new("python3").arg(script).arg(path).output().unwrap();
+    assert!(out.status.success(), "endplay on {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .map(|l| {
+            let w: Vec<&str> = l.splitn(4, ' ').collect();
+            (w[0].parse().unwrap(), w[1].chars().next().unwrap(), w[2].to_string(), w[3].to_string())
+        })
+        .collect()
+}
