@@ -3,7 +3,8 @@
 # profile and the deal's values at 160x48 and each one key away at 80x24; change the script's
 # action from another process with an atomic rename and see the new results on the same
 # first deal (the seed is kept); type into the editor and save with Ctrl-S and see them
-# again; export the deals as a rotated LIN set; quit and find the terminal restored; then
+# again; export the deals as a rotated LIN set; add them to a session set twice and print it
+# as a handout whose first page is rendered (target/e2e/*.png); quit and find the terminal restored; then
 # start it again, type without saving, and end it with SIGTERM, then SIGHUP: the terminal
 # must be restored (main screen, cooked mode, typed text echoes) and nothing saved.
 #
@@ -50,6 +51,29 @@ wait_for() {
         sleep 0.05
     done
     fail "did not see '$what' within ${timeout}s"
+}
+
+# Prints a session set as a teacher's handout (A4) and a student's sheet (Letter), renders the
+# first page of each with pdftoppm into $art for a person to look at, and checks that each
+# page is there and not blank (some of its pixels dark).
+art=${E2E_ARTIFACTS:-$here/target/e2e}
+render_first_page() {
+    local set=$1 name args page w h dark
+    command -v pdftoppm >/dev/null || fail "pdftoppm is not installed (.ci/run: apt-get install poppler-utils)"
+    mkdir -p "$art"
+    for name in teacher student; do
+        args=()
+        [[ $name == student ]] && args=(--student south --paper letter)
+        "$bin" handout "$set" -o "$work/$name.pdf" "${args[@]}" 2>/dev/null || fail "handout $name failed"
+        page="$art/handout-$name"
+        pdftoppm -png -r 96 -f 1 -l 1 -singlefile "$work/$name.pdf" "$page" || fail "pdftoppm $name"
+        [[ -s "$page.png" ]] || fail "$page.png was not written"
+        pdftoppm -gray -r 24 -f 1 -l 1 -singlefile "$work/$name.pdf" "$work/$name" || fail "pdftoppm -gray $name"
+        read -r w h < <(sed -n 2p "$work/$name.pgm")
+        dark=$(tail -c $((w * h)) "$work/$name.pgm" | od -An -v -tu1 | tr -s ' ' '\n' | awk '$1 != "" && $1 < 160 { n++ } END { print n + 0 }')
+        ((dark * 100 > w * h)) || fail "the first page of the $name handout is blank ($dark of $((w * h)) pixels dark)"
+        echo "tui_e2e: $page.png: ${w}x${h} at 24 dpi, $dark pixels dark"
+    done
 }
 
 # A plain shell in the pane, so we can see what is left after dealbench exits.
@@ -119,6 +143,30 @@ tm send-keys -t e2e l
 wait_for 'wrote 20 deals to'
 [[ "$(grep -c '^pn|,,,|st||md|[1-4]S' "$work/e2e.lin")" == 20 ]] || fail "e2e.lin does not hold 20 LIN boards"
 grep -q '|ah|Board 20|sv|b|pg||$' "$work/e2e.lin" || fail "board 20 is not numbered, or not all vulnerable"
+
+# 3c. Add the kept deals to a session set twice (the second time after the question), see the
+# board list, then print the set as a handout and render its first page for a person to see.
+tm send-keys -t e2e M-a
+wait_for 'Add 20 kept deals to a session set'
+for ((i = 0; i < 12; i++)); do tm send-keys -t e2e BSpace; done
+tm send-keys -t e2e -l 'class.pbn'
+tm send-keys -t e2e Enter
+wait_for 'Session: class.pbn'
+wait_for 'e2e 20'
+tm send-keys -t e2e Escape
+tm send-keys -t e2e M-a
+wait_for 'File: class.pbn'
+tm send-keys -t e2e Enter
+wait_for 'Add the 20 kept deals as boards 21–40?'
+tm send-keys -t e2e y
+wait_for 'class.pbn — 40 boards'
+[[ "$(grep -c '^\[Board ' "$work/class.pbn")" == 40 ]] || fail "class.pbn does not hold 40 boards"
+grep -q '^\[Board "40"\]$' "$work/class.pbn" || fail "class.pbn's last board is not board 40"
+tm send-keys -t e2e Escape
+tm send-keys -t e2e M-s
+wait_for 'e2e 40'
+tm send-keys -t e2e Escape
+render_first_page "$work/class.pbn"
 
 # 4. Quit, and find the shell back with a sane terminal.
 tm send-keys -t e2e C-q

@@ -1,14 +1,15 @@
 //! Where things go on the handout's pages: boards flow down the page, a new page when the
 //! next does not fit.
 
+use super::par::{self, Piece};
 use super::pdf::{Canvas, Font, width, wrap};
 use super::{HandoutBoard, ranks, vul_text};
 use crate::cards::{Seat, Suit};
 
-/// Page margin, points.
-const MARGIN: f32 = 42.0;
+/// Page margin, points (half an inch: three teacher's boards fit a Letter page).
+const MARGIN: f32 = 36.0;
 /// One line of a hand, points.
-const LINE: f32 = 11.5;
+const LINE: f32 = 11.0;
 /// A hand's width in the compass, points.
 const HAND_W: f32 = 118.0;
 /// The suits top to bottom.
@@ -58,14 +59,15 @@ impl<'a> Pages<'a> {
         self.canvas.size.0 - 2.0 * MARGIN
     }
 
-    /// `Board 7   Dealer South   Vul N-S`, then the scenario line; returns the y below them.
-    fn board_head(&mut self, b: &HandoutBoard, top: f32) -> f32 {
+    /// `Board 7   Dealer South   Vul N-S`, then the scenario line (with the hand types when
+    /// `types`); returns the y below them.
+    fn board_head(&mut self, b: &HandoutBoard, types: bool, top: f32) -> f32 {
         let head = format!("Board {}", b.number);
         self.canvas.text(Font::Bold, 12.0, MARGIN, top - 12.0, &head);
         let x = MARGIN + width(Font::Bold, 12.0, &head) + 14.0;
         let facts = format!("Dealer {}    Vul {}", b.dealer.name(), vul_text(b.vulnerable));
         self.canvas.text(Font::Regular, 10.0, x, top - 12.0, &facts);
-        let scenario = scenario_line(b);
+        let scenario = scenario_line(b, types);
         if scenario.is_empty() {
             return top - 18.0;
         }
@@ -73,11 +75,11 @@ impl<'a> Pages<'a> {
         top - 32.0
     }
 
-    /// A seat's name and its four suits from (x, top).
-    fn hand(&mut self, b: &HandoutBoard, seat: Seat, x: f32, top: f32) {
+    /// A seat's name (after `prefix`) and its four suits from (x, top).
+    fn hand(&mut self, b: &HandoutBoard, seat: Seat, prefix: &str, x: f32, top: f32) {
         let font = if seat == b.dealer { Font::Bold } else { Font::Regular };
         let name = if seat == b.dealer { format!("{} (dealer)", seat.name()) } else { seat.name().to_string() };
-        self.canvas.text(font, 9.0, x, top - 9.0, &name);
+        self.canvas.text(font, 9.0, x, top - 9.0, &format!("{prefix}{name}"));
         for (k, suit) in SUITS.into_iter().enumerate() {
             let y = top - 9.0 - LINE * (k as f32 + 1.0);
             self.canvas.suit(suit, 10.0, x, y);
@@ -92,16 +94,16 @@ impl<'a> Pages<'a> {
         } else {
             wrap(Font::Regular, 9.5, self.content_width(), &b.teaching)
         };
-        let head = if scenario_line(b).is_empty() { 18.0 } else { 32.0 };
+        let head = if scenario_line(b, true).is_empty() { 18.0 } else { 32.0 };
         let hand_h = 5.0 * LINE + 1.0;
         let height = head + 3.0 * hand_h + 10.0 + LINE * teaching.len() as f32 + 10.0;
         let top = self.room(height);
-        let top = self.board_head(b, top);
+        let top = self.board_head(b, true, top);
         let (x0, x1, x2) = (MARGIN, MARGIN + HAND_W, MARGIN + 2.0 * HAND_W);
-        self.hand(b, Seat::North, x1, top);
-        self.hand(b, Seat::West, x0, top - hand_h);
-        self.hand(b, Seat::East, x2, top - hand_h);
-        self.hand(b, Seat::South, x1, top - 2.0 * hand_h);
+        self.hand(b, Seat::North, "", x1, top);
+        self.hand(b, Seat::West, "", x0, top - hand_h);
+        self.hand(b, Seat::East, "", x2, top - hand_h);
+        self.hand(b, Seat::South, "", x1, top - 2.0 * hand_h);
         self.compass(b, x1, top - hand_h);
         if let Some(dd) = &b.dd {
             self.dd_table(dd, b.par.as_deref(), MARGIN + 3.0 * HAND_W + 12.0, top);
@@ -119,8 +121,8 @@ impl<'a> Pages<'a> {
     /// The box between the hands: the seats' letters, the dealer's in bold, a vulnerable
     /// side's in red.
     fn compass(&mut self, b: &HandoutBoard, x: f32, top: f32) {
-        let (w, h) = (70.0, 54.0);
-        let (bx, by) = (x, top - h - 4.0);
+        let (w, h) = (70.0, 50.0);
+        let (bx, by) = (x, top - h - 3.0);
         self.canvas.rect(bx, by, w, h, 0.6);
         let spots = [(Seat::North, w / 2.0 - 4.0, h - 12.0), (Seat::South, w / 2.0 - 4.0, 4.0)];
         let sides = [(Seat::West, 4.0, h / 2.0 - 4.0), (Seat::East, w - 12.0, h / 2.0 - 4.0)];
@@ -154,23 +156,38 @@ impl<'a> Pages<'a> {
         }
         if let Some(p) = par {
             let py = y - LINE * 5.0 - 4.0;
-            let max = self.canvas.size.0 - MARGIN - x;
-            for (k, line) in wrap(Font::Regular, 9.0, max, &format!("Par {p}")).iter().enumerate() {
-                self.canvas.text(Font::Regular, 9.0, x, py - LINE * k as f32, line);
+            for (k, line) in par::lines(p).iter().enumerate() {
+                self.pieces(x, py - LINE * k as f32, 9.0, line);
+            }
+        }
+    }
+
+    /// A line of text and suit symbols from (x, y).
+    fn pieces(&mut self, mut x: f32, y: f32, size: f32, line: &[Piece]) {
+        for piece in line {
+            match piece {
+                Piece::Text(t) => {
+                    self.canvas.text(Font::Regular, size, x, y, t);
+                    x += width(Font::Regular, size, t);
+                }
+                Piece::Suit(s) => {
+                    self.canvas.suit(*s, size, x, y);
+                    x += size * 0.753; // Symbol's suit glyphs are 753 units wide
+                }
             }
         }
     }
 
     /// The student's board: the seat's hand and an empty bidding grid beside it.
     pub fn student_board(&mut self, b: &HandoutBoard, seat: Seat) {
-        let head = if scenario_line(b).is_empty() { 18.0 } else { 32.0 };
+        let head = if scenario_line(b, false).is_empty() { 18.0 } else { 32.0 };
         let rows = 6.0;
         let row_h = 16.0;
         let height = head + (rows + 1.0) * row_h + 20.0;
         let top = self.room(height);
-        let top = self.board_head(b, top);
-        self.canvas.text(Font::Regular, 9.0, MARGIN, top - 9.0, &format!("You are {}", seat.name()));
-        self.hand(b, seat, MARGIN, top - 14.0);
+        // The hand types stay off a student's sheet: they tell what partner holds.
+        let top = self.board_head(b, false, top);
+        self.hand(b, seat, "You are ", MARGIN, top);
         let (gx, gw) = (MARGIN + 170.0, self.canvas.size.0 - MARGIN - (MARGIN + 170.0));
         let col = gw / 4.0;
         for (k, s) in [Seat::West, Seat::North, Seat::East, Seat::South].into_iter().enumerate() {
@@ -191,9 +208,9 @@ impl<'a> Pages<'a> {
     }
 }
 
-/// The scenario's title and hand types: `Stayman — hand type: weak`.
-fn scenario_line(b: &HandoutBoard) -> String {
-    match (b.event.is_empty(), b.hand_type.is_empty()) {
+/// The scenario's title and (with `types`) hand types: `Stayman — hand type: weak`.
+fn scenario_line(b: &HandoutBoard, types: bool) -> String {
+    match (b.event.is_empty(), b.hand_type.is_empty() || !types) {
         (_, true) => b.event.clone(),
         (true, false) => format!("hand type: {}", b.hand_type),
         (false, false) => format!("{} — hand type: {}", b.event, b.hand_type),

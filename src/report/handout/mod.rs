@@ -5,6 +5,7 @@
 //! per board, several boards to a page, beside an empty bidding grid.
 
 mod layout;
+mod par;
 pub mod pdf;
 pub mod read;
 
