@@ -198,11 +198,23 @@ fn share_declarations_are_checked_where_they_are_written() {
     let cases = [
         (
             "HandType_a = hcp(north) > 10\nHandType_b_Share = 2\ncondition HandType_a\n",
-            "s.dlr:2:1: error: `HandType_b_Share` gives a share to `HandType_b`, which is not defined",
+            "s.dlr:2:1: error: `HandType_b_Share` weights `b`, but the script never declares `HandType_b`",
         ),
         (
             "HandType_a = hcp(north) > 10\nHandType_a_Share = hcp(north)\ncondition HandType_a\n",
-            "s.dlr:2:1: error: `HandType_a_Share` must be a whole number",
+            "s.dlr:2:1: error: `HandType_a_Share` has to be a plain number",
+        ),
+        (
+            "HandType_a = hcp(north) > 10\nHandType_a_Share = 0\ncondition HandType_a\n",
+            "s.dlr:2:1: error: every share is 0, which asks for no deals at all.",
+        ),
+        (
+            "HandType_a = 1\nhandtype_A = 1\ncondition HandType_a\n",
+            "s.dlr:2:1: error: two hand types `a` and `A` differ only in case",
+        ),
+        (
+            "HandType_a = 1\nLevelType_b = 1\nHandType_a_Share = 2\ncondition HandType_a\n",
+            "Move them to the `LevelType_` they weight",
         ),
     ];
     for (script, want) in cases {

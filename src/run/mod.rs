@@ -7,6 +7,7 @@ mod actions;
 mod chain;
 mod dd_cache;
 mod dd_needs;
+pub mod dealer3;
 mod engine;
 pub mod files;
 pub mod level;
