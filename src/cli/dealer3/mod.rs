@@ -267,6 +267,8 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         let figures = figures(args, stats.as_ref(), &summary, started, deadline.fired);
         let _ = p.out.write_all(output::stats_json(&figures).as_bytes());
     } else {
+        let stats_on = args.verbose || args.stats_on;
+        let report = if stats_on { report } else { without_hand_types(&report) };
         let _ = p.out.write_all(report.as_bytes());
     }
     p.out.flush().map_err(|e| format!("standard output: {e}"))?;
@@ -276,6 +278,25 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         return Ok(TIMED_OUT);
     }
     Ok(deadline.interrupted.unwrap_or(0))
+}
+
+/// The report without its hand-type table, which dealer3 shows only with the statistics
+/// (`-v`, `-X`): a PBN file stays PBN.
+fn without_hand_types(report: &str) -> String {
+    let mut out = String::with_capacity(report.len());
+    let mut skipping = false;
+    for line in report.split_inclusive('\n') {
+        if line.starts_with("Hand types (") {
+            skipping = true;
+            continue;
+        }
+        if skipping && (line.starts_with("  ") || line.starts_with("warning: ")) {
+            continue;
+        }
+        skipping = false;
+        out.push_str(line);
+    }
+    out
 }
 
 /// `-d`, else the script's `dealer`.
