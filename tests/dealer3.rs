@@ -57,7 +57,10 @@ fn python_with_endplay() -> bool {
 }
 
 /// level.py's regular expressions over the summary: the mix by name and the rarest's sightings.
-fn parsed_by_level_py(report: &str) -> (Vec<(String, f64)>, Option<(String, u64)>) {
+/// What level.py reads of a summary: the mix by name, and the rarest with its sightings.
+type LevelPy = (Vec<(String, f64)>, Option<(String, u64)>);
+
+fn parsed_by_level_py(report: &str) -> LevelPy {
     let py = r#"
 import re, sys
 MIX_ROW = re.compile(r"^\s+(\S+)\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+[\d.]+\s+\d+\s*$")
