@@ -150,8 +150,7 @@ pub struct RunArgs {
 }
 
 /// Runs a script; returns the exit code.
-pub fn run(mut args: RunArgs) -> i32 {
-    args.hand_types.take_script(&mut args.file);
+pub fn run(args: RunArgs) -> i32 {
     match execute(&args) {
         Ok(code) => code,
         Err(msg) => {

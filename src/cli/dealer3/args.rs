@@ -111,6 +111,13 @@ pub struct Dealer3Args {
     /// Script parameter `$N` (repeatable): `--param N=TEXT`.
     #[arg(long = "param", value_name = "N=TEXT")]
     pub param: Vec<String>,
+    /// How `run --write-leveled` reads the script (its `-0`…`-9` and `--param`s), instead of
+    /// `--param`; not a switch.
+    #[arg(skip)]
+    pub compile: Option<dealbench::script::CompileOptions>,
+    /// Keep the script's CRLF line ends in the copy (`run --write-leveled`); not a switch.
+    #[arg(skip)]
+    pub keep_crlf: bool,
 }
 
 impl Dealer3Args {

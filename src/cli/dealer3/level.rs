@@ -29,6 +29,8 @@ struct Measured {
     joint: Vec<Vec<u64>>,
     /// Deals in no category.
     untyped: u64,
+    /// True when `-t` ended the measuring.
+    timed_out: bool,
 }
 
 /// Levels the scenario; the exit code.
@@ -44,8 +46,9 @@ pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> 
     check(&m, &cats, kind)?;
     let k = Keeps::compute(&m.seen, m.produced, m.generated, &weights, args.level_budget);
     let labels: Vec<String> = cats.iter().map(|c| c.name.clone()).collect();
-    let copy = copy(&prepared, &cats, &k, seed, (&groups, &m.joint), source)?;
+    let copy = copy(&prepared, &cats, &k, seed)?;
     let copy = fill_mix(&copy, &labels, &k, &groups, &m.joint)?;
+    let copy = line_ends(copy, source.contains("\r\n") && args.keep_crlf);
     let levelled = compile(&copy, name, &compile_options(args)?).map_err(|d| {
         format!("the levelled copy does not compile:\n{}", d.first().map(|d| d.render()).unwrap_or_default())
     })?;
@@ -54,6 +57,11 @@ pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> 
         atomic::write(out, copy.as_bytes()).map_err(|e| format!("--write-leveled {}: {e}", out.display()))?;
     }
     say_text(&summary::summary(&labels, &k, wrote.as_deref()));
+    if m.timed_out {
+        let secs = args.timeout.unwrap_or_default();
+        say!("Timeout after {secs} seconds ({} generated, {} produced)", m.generated, m.produced);
+        return Ok(super::TIMED_OUT);
+    }
     if !args.level {
         return Ok(0);
     }
@@ -109,8 +117,14 @@ fn measure(
     let n = cats.len();
     let labels: Vec<String> = cats.iter().map(|c| c.name.clone()).collect();
     let glabels: Vec<String> = groups.iter().map(|c| c.name.clone()).collect();
-    let mut m =
-        Measured { produced: 0, generated: 0, seen: vec![0; n], joint: vec![vec![0; n]; groups.len()], untyped: 0 };
+    let mut m = Measured {
+        produced: 0,
+        generated: 0,
+        seen: vec![0; n],
+        joint: vec![vec![0; n]; groups.len()],
+        untyped: 0,
+        timed_out: false,
+    };
     let kind = if groups.is_empty() { "Hand types" } else { "Level types" };
     while let Some(ev) = deadline.next(&handle) {
         match ev {
@@ -144,11 +158,14 @@ fn measure(
                 return Err("the measuring run failed".into());
             }
             Event::Finished(s) => {
-                m.generated = s.generated;
+                (m.generated, m.timed_out) = (s.generated, deadline.fired);
                 break;
             }
             _ => {}
         }
+    }
+    if deadline.interrupted.is_some() {
+        return Err(format!("interrupted while measuring ({} deals generated): nothing written", m.generated).into());
     }
     Ok(m)
 }
@@ -196,14 +213,7 @@ fn check(m: &Measured, cats: &[HandType], kind: Kind) -> Result<(), CliError> {
 }
 
 /// The levelled copy's text.
-fn copy(
-    p: &Prepared,
-    cats: &[HandType],
-    k: &Keeps,
-    seed: i64,
-    _groups: (&[HandType], &[Vec<u64>]),
-    source: &str,
-) -> Result<String, CliError> {
+fn copy(p: &Prepared, cats: &[HandType], k: &Keeps, seed: i64) -> Result<String, CliError> {
     let c: Vec<Category> = cats
         .iter()
         .map(|t| {
@@ -213,7 +223,13 @@ fn copy(
         .collect();
     let b = block::generated(&c, k, seed, p.scale, p.own_roll)?;
     let text = block::levelled(p, &b);
-    Ok(if source.contains("\r\n") { text.replace("\r\n", "\n") } else { text })
+    Ok(text)
+}
+
+/// The copy with LF line ends (dealer3's), or CRLF throughout when asked.
+fn line_ends(copy: String, crlf: bool) -> String {
+    let lf = copy.replace("\r\n", "\n");
+    if crlf { lf.replace('\n', "\r\n") } else { lf }
 }
 
 /// `{{level-mix}}` filled in: the categories' mix, or with level types each hand type's.

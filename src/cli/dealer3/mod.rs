@@ -4,7 +4,7 @@
 //! `--interleave` in dealer3's order, and levelling as dealer3 levels (level.rs).
 
 pub mod args;
-mod level;
+pub mod level;
 mod output;
 
 use super::console::{say, say_text};
@@ -93,6 +93,9 @@ fn compile_script(source: &str, name: &str, args: &Dealer3Args) -> Result<Option
 }
 
 fn compile_options(args: &Dealer3Args) -> Result<CompileOptions, CliError> {
+    if let Some(c) = &args.compile {
+        return Ok(c.clone());
+    }
     let mut params = Vec::new();
     for p in &args.param {
         let (k, v) = p.split_once('=').ok_or_else(|| format!("--param {p}: expected N=TEXT"))?;

@@ -77,9 +77,15 @@ fn with_placeholder(source: &str, condition: Option<ConditionAt>) -> Result<Stri
     let mut out = String::with_capacity(source.len() + PLACEHOLDER.len() + 20);
     out.push_str(&source[..line]);
     out.push_str(PLACEHOLDER);
-    out.push_str(&source[line..c.expr.end]);
-    if !mentions(source, "levelTheDeal") && !mentions(source, "keepTheDeal") {
-        out.push_str(" and levelTheDeal");
+    let expr = &source[c.expr.start..c.expr.end];
+    out.push_str(&source[line..c.expr.start]);
+    if mentions(source, "levelTheDeal") || mentions(source, "keepTheDeal") {
+        out.push_str(expr);
+    } else if mentions(expr, "or") || expr.contains("||") || expr.contains('?') {
+        // `a or b and levelTheDeal` would keep every `a`: the verdict joins the whole condition.
+        out.push_str(&format!("({expr}) and levelTheDeal"));
+    } else {
+        out.push_str(&format!("{expr} and levelTheDeal"));
     }
     out.push_str(&source[c.expr.end..]);
     Ok(out)
@@ -238,6 +244,9 @@ levelTheDeal = level_12_14 or level_15_17 or level_18_19 or level_20_21 or level
         assert_eq!((p.text.as_str(), p.scale, p.own_roll), (want.as_str(), 1000, false));
         assert_eq!(&p.text[p.block.clone()], PLACEHOLDER.trim_end_matches('\n').to_string() + "\n");
         assert!(prepare(&format!("{STAMP}\n{src}"), Some(at)).unwrap_err().contains("already"));
+        let or = "HandType_a = 1\ncondition x or y\n";
+        let at = ConditionAt { statement: Span::new(15, 31), expr: Span::new(25, 31) };
+        assert!(prepare(or, Some(at)).unwrap().text.ends_with("condition (x or y) and levelTheDeal\n"));
     }
 
     #[test]
