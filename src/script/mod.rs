@@ -1,6 +1,7 @@
 //! The dealer3 language: lexer, parser, syntax tree, diagnostics and the vocabulary table.
 pub mod ast;
 pub mod diag;
+pub mod dialect;
 pub mod explain;
 pub mod hand_types;
 pub mod leveling_block;
