@@ -1,5 +1,6 @@
 //! Command-line parsing and dispatch.
 
+mod check_cmd;
 mod completions_cmd;
 mod console;
 mod deal_file;
@@ -55,6 +56,8 @@ enum Command {
     /// Print a set (PBN) as a PDF handout: every hand with the double-dummy results, or one
     /// seat's bidding sheet.
     Handout(handout_cmd::HandoutCmdArgs),
+    /// List what BBO's dealer (or DealerV2_4, dealer3) refuses in scripts, with the line it names.
+    Check(check_cmd::CheckArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
@@ -82,6 +85,7 @@ fn dispatch() -> i32 {
         Some(Command::Session(args)) => session_cmd::run(args),
         Some(Command::Handout(args)) => handout_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
+        Some(Command::Check(args)) => check_cmd::run(args),
         Some(Command::Completions(args)) => completions_cmd::run(args),
         Some(Command::Man(args)) => man_cmd::run(args),
         None => open_workbench(cli),

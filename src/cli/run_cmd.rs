@@ -176,6 +176,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     for w in &program.script.warnings {
         say_text(&w.render());
     }
+    for p in dealbench::script::params::unused_given(&source, &compile_options(args)?.params) {
+        say!("dealbench: warning: script parameter `${p}` is given and the script never mentions it");
+    }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
     args.hand_types.apply(&mut options, &program)?;
@@ -317,7 +320,7 @@ pub(super) fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError
         }
         params.push((name.to_string(), v.to_string()));
     }
-    Ok(CompileOptions { params })
+    Ok(CompileOptions { params, ..CompileOptions::default() })
 }
 
 pub(super) fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {
