@@ -311,3 +311,30 @@ fn the_levelled_copy_delivers_its_mix_on_dealer_124() {
     assert_eq!(avg.len(), 5, "{}", text(&out.stdout));
     assert!(avg.iter().all(|(_, v)| (v - 0.2).abs() < 0.02), "{avg:?}");
 }
+
+#[test]
+fn params_lists_the_declarations_as_text_and_json() {
+    let d = Scratch::new("d3-params");
+    let script = "# param 1 = 15  # minimum HCP\n# param 2 = north\ncondition hcp($2) >= $1\naction printoneline\n";
+    std::fs::write(d.join("p.dlr"), script).unwrap();
+    let out = text(&run(&d, &["--params", "p.dlr"]).stdout);
+    assert!(out.starts_with("Script parameters of p.dlr:\n"), "{out}");
+    assert!(out.contains("\n  $1  15     minimum HCP\n  $2  north\n"), "{out}");
+    let json = run(&d, &["--params", "--stats-json", "p.dlr"]);
+    let j: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let p = &j["params"][0];
+    assert_eq!(
+        (p["index"].as_u64(), p["default"].as_str(), p["description"].as_str()),
+        (Some(1), Some("15"), Some("minimum HCP"))
+    );
+    assert_eq!((p["declared_on"].as_u64(), p["used_on"].as_u64()), (Some(1), Some(3)));
+    // The declared defaults run the script; a --param it never mentions is a warning.
+    let r = run(&d, &["-s", "1", "-p", "3", "--param", "1=20", "--param", "5=x", "p.dlr"]);
+    assert_eq!(r.status.code(), Some(0));
+    assert!(text(&r.stderr).contains("Warning: --param 5 was given and the script never mentions `$5`"));
+    let hcp: Vec<u32> = text(&r.stdout)
+        .lines()
+        .map(|l| common::points(l.split(" e ").next().unwrap().trim_start_matches("n ")))
+        .collect();
+    assert!(hcp.len() == 3 && hcp.iter().all(|&h| h >= 20), "{hcp:?}");
+}

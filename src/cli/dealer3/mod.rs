@@ -40,10 +40,11 @@ pub fn run(args: Dealer3Args) -> i32 {
 
 fn execute(args: &Dealer3Args, started: Instant) -> Result<i32, CliError> {
     refusals(args)?;
-    if args.params {
-        return Err("--params: listing `# param` declarations is not in this build".into());
-    }
     let (source, name) = read_script(args.file.as_ref())?;
+    if args.params {
+        return list_params(args, &source, &name);
+    }
+    param_warnings(args, &source, &name)?;
     if args.level || args.write_leveled.is_some() {
         return level::level(args, &source, &name, started);
     }
@@ -51,6 +52,36 @@ fn execute(args: &Dealer3Args, started: Instant) -> Result<i32, CliError> {
         Some(program) => deal(args, program, &name, started),
         None => Ok(1),
     }
+}
+
+/// `--params`: the script's parameters as dealer3 lists them (JSON with `--stats-json`).
+fn list_params(args: &Dealer3Args, source: &str, name: &str) -> Result<i32, CliError> {
+    use dealbench::script::params;
+    let list = match params::script_params(source, name) {
+        Ok(l) => l,
+        Err(d) => {
+            say_text(&d.render());
+            return Ok(1);
+        }
+    };
+    let text = if args.stats_json {
+        params::dealer3_json(&list)
+    } else {
+        params::dealer3_text(args.file.as_ref().map(|_| name), &list)
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|_| out.flush()).map_err(|e| format!("standard output: {e}"))?;
+    Ok(0)
+}
+
+/// dealer3's warnings of a `--param` the script never mentions and a declaration never used.
+fn param_warnings(args: &Dealer3Args, source: &str, name: &str) -> Result<(), CliError> {
+    use dealbench::script::params;
+    let Ok(list) = params::script_params(source, name) else { return Ok(()) }; // compiling reports it
+    for w in params::dealer3_warnings(&list, &compile_options(args)?.params) {
+        say!("Warning: {w}");
+    }
+    Ok(())
 }
 
 /// dealer3's refusals of switches that do not go together.
@@ -105,7 +136,7 @@ fn compile_options(args: &Dealer3Args) -> Result<CompileOptions, CliError> {
         }
         params.push((k.to_string(), v.to_string()));
     }
-    Ok(CompileOptions { params })
+    Ok(CompileOptions { params, unset_params: dealbench::script::params::Unset::Error })
 }
 
 /// The seed: `-s`, else the script's, else the clock.
