@@ -338,3 +338,28 @@ fn params_lists_the_declarations_as_text_and_json() {
         .collect();
     assert!(hcp.len() == 3 && hcp.iter().all(|&h| h >= 20), "{hcp:?}");
 }
+
+#[test]
+fn level_types_are_levelled_and_hand_types_group_them() {
+    let d = Scratch::new("d3-leveltypes");
+    let script = LADDER
+        .replace("HandType_", "LevelType_")
+        .replace("({{level-mix:22_24}})", "({{level-mix:high}})")
+        .replace("dealer south\n", "dealer south\nHandType_low = hcp(south) <= 17\nHandType_high = hcp(south) >= 18\n");
+    std::fs::write(d.join("g.dlr"), script).unwrap();
+    let out = run(&d, &["g.dlr", "-s", "1", "--write-leveled", "lev.dlr"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("\n  22_24  ") && !err.contains("\n  low "), "{err}");
+    let copy = std::fs::read_to_string(d.join("lev.dlr")).unwrap();
+    assert!(copy.contains("level_12_14 = LevelType_12_14 and roll < "), "{copy}");
+    // `{{level-mix}}` names the hand types: two bands of five are low.
+    assert!(copy.contains("low   40%\nhigh  60%\n22-24 HCP (60%)"), "{copy}");
+    let check = run(&d, &["lev.dlr", "-q", "-s", "2", "-p", "10000", "--stats-json"]);
+    let j: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    let shares =
+        |k: &str| -> Vec<f64> { j[k].as_array().unwrap().iter().map(|t| t["share"].as_f64().unwrap()).collect() };
+    assert!(shares("level_types").iter().all(|s| (s - 0.2).abs() < 0.02), "{j}");
+    let h = shares("hand_types");
+    assert!((h[0] - 0.4).abs() < 0.02 && (h[1] - 0.6).abs() < 0.02, "{j}");
+}

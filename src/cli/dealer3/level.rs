@@ -170,7 +170,8 @@ fn measure(
     Ok(m)
 }
 
-fn low(n: usize) -> u64 {
+/// The mask of the lowest `n` bits.
+pub(super) fn low(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 

@@ -251,6 +251,13 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     let mut deadline = Deadline::start(timeout, Some(Interrupt::catch()));
     let file = input_deals(args, &program, &mut options, &deadline)?;
     let labels: Vec<String> = program.script.hand_types.iter().map(|t| t.name.clone()).collect();
+    let levels: Vec<String> = program.script.level_types.iter().map(|t| t.name.clone()).collect();
+    if !args.round_robin {
+        // Level types are classified beside the hand types, in the mask's higher bits.
+        let extra = program.script.level_types.clone();
+        program.script.hand_types.extend(extra);
+    }
+    let mut counts = (vec![0u64; labels.len()], vec![0u64; levels.len()]);
     let info = PbnInfo {
         input: name.to_string(),
         seed: seed.to_string(),
@@ -268,7 +275,11 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     while let Some(ev) = deadline.next(&handle) {
         match ev {
             Event::Matched(m) => {
-                let label = label_of(m.hand_types, &p.labels, &m.deal, "Hand types")?;
+                let n = p.labels.len();
+                let label = label_of(m.hand_types & level::low(n), &p.labels, &m.deal, "Hand types")?;
+                let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
+                label.into_iter().for_each(|i| counts.0[i] += 1);
+                lev.into_iter().for_each(|i| counts.1[i] += 1);
                 p.take(m.number, m.deal, label);
             }
             Event::Output(s) => report.push_str(&s),
@@ -298,7 +309,9 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         short_of_the_round(stats.as_ref(), produce, &summary);
     }
     if args.stats_json {
-        let figures = figures(args, stats.as_ref(), &summary, started, deadline.fired);
+        let mut figures = figures(args, stats.as_ref(), &summary, started, deadline.fired);
+        figures.hand_types = p.labels.iter().cloned().zip(counts.0).collect();
+        figures.level_types = (!levels.is_empty()).then(|| levels.iter().cloned().zip(counts.1).collect());
         let _ = p.out.write_all(output::stats_json(&figures).as_bytes());
     } else {
         let stats_on = args.verbose || args.stats_on;
