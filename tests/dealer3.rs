@@ -363,3 +363,16 @@ fn level_types_are_levelled_and_hand_types_group_them() {
     let h = shares("hand_types");
     assert!((h[0] - 0.4).abs() < 0.02 && (h[1] - 0.6).abs() < 0.02, "{j}");
 }
+
+#[test]
+fn the_meter_and_the_timeout_speak_on_standard_error() {
+    let d = ladder("d3-meter");
+    let out = run(&d, &["ladder.dlr", "-s", "1", "-p", "3", "-q", "-m"]);
+    assert!(text(&out.stderr).contains("Calculating... 100% complete"), "{}", text(&out.stderr));
+    std::fs::write(d.join("slow.dlr"), "condition hcp(north) >= 37\naction printoneline\n").unwrap();
+    let out = run(&d, &["slow.dlr", "-s", "1", "-p", "3", "-t", "0.3", "--stats-json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("Timeout after 0.3 seconds ("), "{}", text(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["timed_out"].as_bool(), Some(true));
+}

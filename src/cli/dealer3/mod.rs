@@ -270,6 +270,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     let mut p =
         Printer { format, quiet: args.quiet, info, labels, held, out: std::io::BufWriter::new(std::io::stdout()) };
     let produce = options.produce.unwrap_or(40);
+    let mut meter = args.progress.then(|| super::meter::Meter::start(super::console::Stderr, produce));
     let handle = run::start(Arc::new(program), options);
     let (mut report, mut stats, mut summary) = (String::new(), None::<Stats>, None);
     while let Some(ev) = deadline.next(&handle) {
@@ -290,8 +291,16 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
                 return Ok(1);
             }
             Event::Finished(s) => {
+                if let Some(m) = meter.take() {
+                    m.finish(s.produced);
+                }
                 summary = Some(s);
                 break;
+            }
+            Event::Progress { produced, .. } => {
+                if let Some(m) = &mut meter {
+                    m.advance(produced);
+                }
             }
             _ => {}
         }
