@@ -376,3 +376,18 @@ fn the_meter_and_the_timeout_speak_on_standard_error() {
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["timed_out"].as_bool(), Some(true));
 }
+
+#[test]
+fn measuring_and_producing_share_one_generate_budget() {
+    let d = ladder("d3-budget");
+    let generated = |g: &str| -> (u64, u64) {
+        let out = run(&d, &["ladder.dlr", "-s", "1", "-p", "100000", "-g", g, "-q", "--level", "--stats-json"]);
+        let j: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", text(&out.stderr)));
+        (j["generated"].as_u64().unwrap(), j["produced"].as_u64().unwrap())
+    };
+    // Each deal more of -g is one deal more for the levelled pass, once measuring has its share.
+    let (a, b) = (generated("1000000"), generated("1001000"));
+    assert_eq!(b.0 - a.0, 1000, "{a:?} {b:?}");
+    assert!(a.1 < 100_000 && b.1 >= a.1);
+}

@@ -4,7 +4,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 /// dealer3's switches.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Clone, Debug, Default)]
 pub struct Dealer3Args {
     /// Script file (standard input when omitted).
     pub file: Option<PathBuf>,

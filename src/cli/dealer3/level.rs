@@ -65,7 +65,11 @@ pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> 
     if !args.level {
         return Ok(0);
     }
-    super::deal(args, levelled, name, started)
+    // Measuring and producing share one `-g` budget.
+    let mut rest = args.clone();
+    let budget = args.generate.or(levelled.script.generate).unwrap_or(10_000_000);
+    rest.generate = Some(budget.saturating_sub(m.generated).max(1));
+    super::deal(&rest, levelled, name, started)
 }
 
 /// The levelled categories: the level types when the script has any, else the hand types.
