@@ -84,7 +84,10 @@ fn every_corpus_script_agrees_with_the_reference_over_a_thousand_deals() {
     for path in &paths {
         let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).to_string();
         let params = if path.extension().is_some_and(|e| e == "dls") { DLS_PARAMS.to_vec() } else { vec![] };
-        let options = CompileOptions { params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
+        let options = CompileOptions {
+            params: params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            ..Default::default()
+        };
         // Scripts that stop with a diagnostic are tests/corpus.rs's business.
         let Ok(program) = compile(&text, &path.display().to_string(), &options) else { continue };
         values += compare(&program, &deals, &path.display().to_string());

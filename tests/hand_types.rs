@@ -68,7 +68,7 @@ fn unlevelled_the_ladder_is_nature_and_the_report_says_so() {
 #[test]
 fn level_even_delivers_each_band_within_two_points_of_a_third() {
     let d = dir("even");
-    let out = run(&d, &["run", "-s", "1", "-p", "20000", "--level", "even", "ladder.dlr"]);
+    let out = run(&d, &["run", "-s", "1", "-p", "20000", "--level", "--level-target", "even", "ladder.dlr"]);
     let s = shares(&out);
     assert!(s.iter().all(|x| (x - 1.0 / 3.0).abs() < 0.02), "{s:?}");
     assert!(out.contains("natural"), "the levelled report shows the natural mix: {out}");
@@ -77,7 +77,7 @@ fn level_even_delivers_each_band_within_two_points_of_a_third() {
 #[test]
 fn level_weights_follow_definition_order() {
     let d = dir("weights");
-    let out = run(&d, &["run", "-s", "2", "-p", "8000", "--level", "2,1,1", "ladder.dlr"]);
+    let out = run(&d, &["run", "-s", "2", "-p", "8000", "--level", "--level-target", "2,1,1", "ladder.dlr"]);
     let s = shares(&out);
     for (got, want) in s.iter().zip([0.5, 0.25, 0.25]) {
         assert!((got - want).abs() < 0.03, "{s:?}");
@@ -87,8 +87,9 @@ fn level_weights_follow_definition_order() {
 #[test]
 fn levelling_and_interleaving_give_the_same_deals_on_any_thread_count() {
     let d = dir("threads");
-    let args =
-        |r: &'static str| ["run", "-s", "9", "-p", "600", "-R", r, "--level", "even", "--interleave", "ladder.dlr"];
+    let args = |r: &'static str| {
+        ["run", "-s", "9", "-p", "600", "-R", r, "--level", "--level-target", "even", "--interleave", "ladder.dlr"]
+    };
     let strip = |s: String| s.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
     assert_eq!(strip(run(&d, &args("1"))), strip(run(&d, &args("2"))));
 }
@@ -96,7 +97,8 @@ fn levelling_and_interleaving_give_the_same_deals_on_any_thread_count() {
 #[test]
 fn interleave_shows_every_type_before_any_repeats() {
     let d = dir("interleave");
-    let out = run(&d, &["run", "-s", "3", "-p", "300", "--level", "even", "--interleave", "ladder.dlr"]);
+    let out =
+        run(&d, &["run", "-s", "3", "-p", "300", "--level", "--level-target", "even", "--interleave", "ladder.dlr"]);
     let bands: Vec<usize> = out.lines().filter(|l| l.starts_with("n ")).map(band).collect();
     assert_eq!(bands.len(), 300);
     for round in bands.chunks(3) {
@@ -107,30 +109,43 @@ fn interleave_shows_every_type_before_any_repeats() {
 #[test]
 fn the_write_leveled_copy_delivers_within_three_points_of_a_third() {
     let d = dir("write");
-    let measured =
-        common::dealbench(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
+    let measured = common::dealbench(&d, &["run", "-s", "4", "--write-leveled", "lev.dlr", "ladder.dlr"]);
     let err = String::from_utf8_lossy(&measured.stderr);
     assert!(measured.status.success() && measured.stdout.is_empty(), "{err}");
-    assert!(err.contains("measured 60000 matching deals") && err.contains("rarest type `big`"), "{err}");
+    // dealer3's summary: measured until the rarest type was seen 2,000 times.
+    assert!(
+        err.contains("keeps pinned down by `big`, the rarest, seen 2000 times") && err.contains("\nwrote lev.dlr\n"),
+        "{err}"
+    );
     let copy = std::fs::read_to_string(d.join("lev.dlr")).unwrap();
-    assert!(copy.contains("### BEGIN GENERATED LEVELING ###\n") && copy.contains("rnd(10000) < "), "{copy}");
-    assert!(copy.contains("condition (HandType_weak or HandType_strong or HandType_big) && Leveled_Keep"), "{copy}");
+    assert!(
+        copy.contains("### BEGIN GENERATED LEVELING ###\n")
+            && copy.contains("roll = (rnd(1000) % 1000 + 1000) % 1000\n"),
+        "{copy}"
+    );
+    assert!(copy.contains("condition (HandType_weak or HandType_strong or HandType_big) and levelTheDeal"), "{copy}");
     let s = shares(&run(&d, &["run", "-s", "5", "-p", "20000", "lev.dlr"]));
     assert!(s.iter().all(|x| (x - 1.0 / 3.0).abs() < 0.03), "{s:?}");
-    // Writing the copy again replaces its block rather than adding a second one.
-    run(&d, &["run", "-s", "6", "-p", "20000", "--write-leveled", "lev2.dlr", "lev.dlr"]);
-    let again = std::fs::read_to_string(d.join("lev2.dlr")).unwrap();
-    assert_eq!(again.matches("### BEGIN GENERATED LEVELING ###").count(), 1, "{again}");
-    assert!(again.contains("&& Leveled_Keep\n") && !again.contains("Leveled_Keep) && Leveled_Keep"), "{again}");
+    // A levelled copy is not levelled again: dealer3 refuses its stamp.
+    let again = common::dealbench(&d, &["run", "-s", "6", "--write-leveled", "lev2.dlr", "lev.dlr"]);
+    assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("already a levelled copy"));
+    assert!(!d.join("lev2.dlr").exists());
 }
 
 #[test]
 fn write_leveled_refuses_what_it_cannot_level_and_says_why() {
     let d = dir("refuse");
     let cases = [
-        ("HandType_a = hcp(north) > 10\nHandType_b = hcp(north) > 12\ncondition HandType_a\n", "do not overlap"),
-        ("HandType_a = hcp(north) > 10\nHandType_b = hcp(north) > 40\ncondition HandType_a\n", "b never seen"),
-        ("HandType_a = hcp(north) > 10\ncondition HandType_a && rnd(10) < 3\n", "already levelled"),
+        (
+            "HandType_a = hcp(north) > 10\nHandType_b = hcp(north) > 12\ncondition HandType_a\n",
+            "a deal is both `a` and `b`",
+        ),
+        (
+            "HandType_a = hcp(north) > 10\nHandType_b = hcp(north) > 40\ncondition HandType_a\n",
+            "never seen in 2000 deals: `b`",
+        ),
+        ("HandType_a = hcp(north) > 10\nHandType_b = hcp(north) < 5\ncondition 1\n", "deals matched no hand type"),
+        ("x = 1\ncondition x\n", "there are no hand types to level"),
     ];
     for (script, why) in cases {
         std::fs::write(d.join("s.dlr"), script).unwrap();
@@ -144,7 +159,7 @@ fn write_leveled_refuses_what_it_cannot_level_and_says_why() {
 #[test]
 fn level_weights_that_do_not_fit_the_types_are_a_positioned_error() {
     let d = dir("badlevel");
-    let out = common::dealbench(&d, &["run", "-s", "1", "-p", "10", "--level", "2,1", "ladder.dlr"]);
+    let out = common::dealbench(&d, &["run", "-s", "1", "-p", "10", "--level", "--level-target", "2,1", "ladder.dlr"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ladder.dlr:2:1: error: --level: 2 weights for 3 hand types"), "{err}");
 }
@@ -181,7 +196,7 @@ fn the_write_leveled_copy_runs_on_dealer_124() {
         return;
     };
     let d = dir("dealer124");
-    run(&d, &["run", "-s", "4", "-p", "60000", "--write-leveled", "lev.dlr", "ladder.dlr"]);
+    run(&d, &["run", "-s", "4", "--write-leveled", "lev.dlr", "ladder.dlr"]);
     let out = std::process::Command::new(dealer)
         .current_dir(&d)
         .args(["-s", "5", "-p", "20000", "lev.dlr"])
@@ -198,11 +213,23 @@ fn share_declarations_are_checked_where_they_are_written() {
     let cases = [
         (
             "HandType_a = hcp(north) > 10\nHandType_b_Share = 2\ncondition HandType_a\n",
-            "s.dlr:2:1: error: `HandType_b_Share` gives a share to `HandType_b`, which is not defined",
+            "s.dlr:2:1: error: `HandType_b_Share` weights `b`, but the script never declares `HandType_b`",
         ),
         (
             "HandType_a = hcp(north) > 10\nHandType_a_Share = hcp(north)\ncondition HandType_a\n",
-            "s.dlr:2:1: error: `HandType_a_Share` must be a whole number",
+            "s.dlr:2:1: error: `HandType_a_Share` has to be a plain number",
+        ),
+        (
+            "HandType_a = hcp(north) > 10\nHandType_a_Share = 0\ncondition HandType_a\n",
+            "s.dlr:2:1: error: every share is 0, which asks for no deals at all.",
+        ),
+        (
+            "HandType_a = 1\nhandtype_A = 1\ncondition HandType_a\n",
+            "s.dlr:2:1: error: two hand types `a` and `A` differ only in case",
+        ),
+        (
+            "HandType_a = 1\nLevelType_b = 1\nHandType_a_Share = 2\ncondition HandType_a\n",
+            "Move them to the `LevelType_` they weight",
         ),
     ];
     for (script, want) in cases {
@@ -219,7 +246,7 @@ fn level_with_no_value_follows_the_declared_shares() {
     let script = LADDER
         .replace("condition", "HandType_weak_Share = 2\nHandType_strong_Share = 1\nHandType_big_Share = 1\ncondition");
     std::fs::write(d.join("shares.dlr"), script).unwrap();
-    let s = shares(&run(&d, &["run", "-s", "8", "-p", "8000", "--level", "--", "shares.dlr"]));
+    let s = shares(&run(&d, &["run", "-s", "8", "-p", "8000", "--level", "shares.dlr"]));
     for (got, want) in s.iter().zip([0.5, 0.25, 0.25]) {
         assert!((got - want).abs() < 0.03, "{s:?}");
     }

@@ -25,7 +25,7 @@ const OVERLAP: &str = "HandType_a = hcp(north) >= 10\nHandType_b = hcp(north) >=
 #[test]
 fn overlapping_types_stop_a_levelled_run_with_the_deal() {
     let d = dir("overlap", OVERLAP);
-    let (code, out, err) = run(&d, &["run", "-s", "1", "-g", "100000", "--level", "even", "s.dlr"]);
+    let (code, out, err) = run(&d, &["run", "-s", "1", "-g", "100000", "--level", "--level-target", "even", "s.dlr"]);
     assert_eq!(code, Some(1), "{out}{err}");
     assert!(
         err.starts_with("s.dlr:2:1: error: a deal is both `a` and `b`: levelling needs hand types that do not overlap"),
@@ -46,14 +46,14 @@ fn a_type_that_never_occurs_stops_a_levelled_run() {
     let script = "HandType_a = hcp(north) >= 10\nHandType_b = hcp(north) >= 38\n\
                   condition hcp(north) >= 10\naction average hcp(north)\n";
     let d = dir("never", script);
-    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "400000", "--level", "even", "s.dlr"]);
+    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "400000", "--level", "--level-target", "even", "s.dlr"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.starts_with("s.dlr:2:1: error: hand type `b` never occurred in the 100000 matching deals measured"),
         "{err}"
     );
     // Weighted 0, it is not wanted and the run levels the rest.
-    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "4000", "--level", "1,0", "s.dlr"]);
+    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "4000", "--level", "--level-target", "1,0", "s.dlr"]);
     assert_eq!(code, Some(0), "{err}");
 }
 
@@ -84,8 +84,10 @@ const LADDER: &str = "bal = shape(south, any 4333 + any 4432 + any 5332)\n\
 #[test]
 fn no_produced_deal_prints_no_nan_in_the_run_or_the_merge() {
     let d = dir("nan", LADDER);
-    let (code, out, err) =
-        run(&d, &["run", "-s", "1", "-g", "10", "--level", "even", "--stats-json", "z.json", "s.dlr"]);
+    let (code, out, err) = run(
+        &d,
+        &["run", "-s", "1", "-g", "10", "--level", "--level-target", "even", "--stats-json", "z.json", "s.dlr"],
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("Produced 0 hands"), "{out}");
     assert!(out.contains("  weak          0       -  [-, -]  natural "), "{out}");
@@ -103,7 +105,7 @@ fn a_levelled_run_that_kept_nothing_blames_levelling() {
     let (_, plain, _) = run(&d, &["run", "-s", "1", "-g", "10", "s.dlr"]);
     let matched = plain.lines().filter(|l| l.starts_with("n ")).count();
     assert!(matched > 0, "{plain}");
-    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "10", "--level", "even", "s.dlr"]);
+    let (code, _, err) = run(&d, &["run", "-s", "1", "-g", "10", "--level", "--level-target", "even", "s.dlr"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
         err.contains(&format!(
@@ -126,7 +128,8 @@ fn a_type_measured_on_few_deals_is_warned_of_in_the_run_and_the_merge() {
     let seen: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(seen > 0 && seen < 30, "{line}");
     let want = format!("warning: levelling measured `b` only {seen} times in 100000 matching deals");
-    let args = ["run", "-s", "1", "-g", "150000", "--level", "even", "--stats-json", "r.json", "s.dlr"];
+    let args =
+        ["run", "-s", "1", "-g", "150000", "--level", "--level-target", "even", "--stats-json", "r.json", "s.dlr"];
     let (code, out, err) = run(&d, &args);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains(&want), "{out}");

@@ -53,8 +53,8 @@ fn refused(d: &Path, args: &[&str], wants: &[&str]) {
 fn a_levelled_run_is_not_a_part_of_an_unlevelled_one() {
     let d = dir("level");
     stats(&d, "plain.json", &[]);
-    stats(&d, "even.json", &["--level", "even"]);
-    stats(&d, "weighted.json", &["--level", "2,1,1"]);
+    stats(&d, "even.json", &["--level", "--level-target", "even"]);
+    stats(&d, "weighted.json", &["--level", "--level-target", "2,1,1"]);
     refused(
         &d,
         &["plain.json", "even.json"],
@@ -78,17 +78,33 @@ fn interleaved_shards_do_not_merge_with_plain_ones() {
 #[test]
 fn level_with_shard_is_refused_with_the_reason() {
     let d = dir("shard");
-    let args = ["run", "-s", "5", "--stream", "fast", "--shard", "0/2", "-g", "4000", "--level", "even", "ladder.dlr"];
+    let args = [
+        "run",
+        "-s",
+        "5",
+        "--stream",
+        "fast",
+        "--shard",
+        "0/2",
+        "-g",
+        "4000",
+        "--level",
+        "--level-target",
+        "even",
+        "ladder.dlr",
+    ];
     let (code, out, err) = run(&d, &args);
     assert_ne!(code, Some(0));
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("--level cannot be sharded") && err.contains("would not add up"), "{err}");
     // The whole run (shard 0/1 or no shard) levels, and merges alone into its own figures.
-    stats(&d, "whole.json", &["--level", "even"]);
+    stats(&d, "whole.json", &["--level", "--level-target", "even"]);
     let (code, merged, err) = run(&d, &["merge", "whole.json"]);
     assert_eq!(code, Some(0), "{err}");
-    let (_, direct, _) =
-        run(&d, &["run", "-s", "5", "--stream", "fast", "-g", "4000", "--level", "even", "ladder.dlr"]);
+    let (_, direct, _) = run(
+        &d,
+        &["run", "-s", "5", "--stream", "fast", "-g", "4000", "--level", "--level-target", "even", "ladder.dlr"],
+    );
     let strip = |t: &str| t.lines().filter(|l| !l.starts_with("Time needed")).collect::<Vec<_>>().join("\n");
     assert_eq!(strip(&merged), strip(&direct));
 }

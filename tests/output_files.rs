@@ -221,7 +221,7 @@ fn write_leveled_keeps_crlf_line_ends() {
     let (code, err) = run(&dir, &["run", "-s", "1", "-p", "3000", "--write-leveled", "o.dlr", "s.dlr"]);
     assert_eq!(code, Some(0), "{err}");
     let copy = std::fs::read_to_string(dir.join("o.dlr")).unwrap();
-    assert!(copy.contains("Leveled_Keep"), "{copy}");
+    assert!(copy.contains("levelTheDeal"), "{copy}");
     assert_eq!(copy.matches('\n').count(), copy.matches("\r\n").count(), "every line ends CRLF: {copy:?}");
     assert!(!copy.contains("\r\r"), "{copy:?}");
 }
@@ -231,10 +231,14 @@ fn write_leveled_honours_the_timeout() {
     let dir = common::Scratch::new("out-level-t");
     std::fs::write(dir.join("s.dlr"), LADDER).unwrap();
     let start = Instant::now();
+    // A type rare enough that 2,000 sightings take longer than the timeout.
+    let rare =
+        format!("HandType_rare = hcp(south) >= 27\n{}", LADDER.replace("condition ", "condition HandType_rare or "));
+    std::fs::write(dir.join("s.dlr"), rare).unwrap();
     let args = ["run", "-s", "1", "-p", "100000000", "-t", "0.5", "--write-leveled", "o.dlr", "s.dlr"];
     let (code, err) = run(&dir, &args);
     assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("timeout") && err.contains("wrote"), "{err}");
-    assert!(std::fs::read_to_string(dir.join("o.dlr")).unwrap().contains("Leveled_Keep"));
+    assert!(err.contains("Timeout after 0.5 seconds") && err.contains("wrote o.dlr"), "{err}");
+    assert!(std::fs::read_to_string(dir.join("o.dlr")).unwrap().contains("levelTheDeal"));
 }

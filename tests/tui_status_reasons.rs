@@ -52,13 +52,13 @@ fn levelling_is_not_on_when_a_type_never_occurred() {
         h.measure(0b01);
     }
     h.counts = vec![40, 0];
-    let on = text(&type_lines(&h, 40, true, &Theme::dark()));
+    let on = text(&type_lines(&h, 40, true, &[], &Theme::dark()));
     assert!(!on.contains("levelling on"), "{on}");
     assert!(on.contains("levelling asked, but `never` never occurred"), "{on}");
-    let off = text(&type_lines(&h, 40, false, &Theme::dark()));
+    let off = text(&type_lines(&h, 40, false, &[], &Theme::dark()));
     assert!(off.contains("levelling off"), "{off}");
     h.measure(0b10);
-    let both = text(&type_lines(&h, 41, true, &Theme::dark()));
+    let both = text(&type_lines(&h, 41, true, &[], &Theme::dark()));
     assert!(both.contains("levelling on"), "{both}");
 }
 
@@ -87,7 +87,20 @@ fn the_engines_levelling_warnings_reach_the_pane() {
     }
     h.measure(0b10);
     h.warnings.push("`rare` was measured on 1 of 41 matching deals".into());
-    let on = text(&type_lines(&h, 41, true, &Theme::dark()));
+    let on = text(&type_lines(&h, 41, true, &[], &Theme::dark()));
     assert!(on.contains("levelling on, with warnings"), "{on}");
     assert!(on.contains("warning: `rare` was measured on 1 of 41 matching deals"), "{on}");
+}
+
+#[test]
+fn the_pane_shows_target_keep_and_sightings() {
+    let mut h = HandTypeStat::new(vec!["common".into(), "rare".into()]);
+    for m in [0b01, 0b01, 0b01, 0b10] {
+        h.measure(m);
+    }
+    // Target 1:1 over a natural 3:1 keeps a third of `common` and all of `rare`.
+    let lines = text(&type_lines(&h, 0, true, &[1.0, 1.0], &Theme::dark()));
+    assert!(lines.starts_with("type   natural  target delivered   keep    seen"), "{lines}");
+    assert!(lines.contains("common   75.0%   50.0%         –  0.333       3"), "{lines}");
+    assert!(lines.contains("rare     25.0%   50.0%         –  1.000       1"), "{lines}");
 }

@@ -11,34 +11,40 @@ use std::path::PathBuf;
 /// Levelling and ordering by hand type (`HandType_NAME` variables).
 #[derive(Args, Debug, Default)]
 pub struct HandTypeArgs {
-    /// Level the hand types: `even`, weights in definition order (`2,1,1`), or `shares` (the
-    /// script's `HandType_NAME_Share = N`; the default when no value is given).
-    #[arg(long, value_name = "MIX", num_args = 0..=1, default_missing_value = "shares")]
-    pub level: Option<String>,
+    /// Level the hand types (dealer3's `--level`): to `--level-target`, else the script's
+    /// `HandType_NAME_Share = N` (a type without one weighs 1).
+    #[arg(long)]
+    pub level: bool,
+    /// The levelled mix: `even`, `shares` or weights in definition order (`2,1,1`).
+    #[arg(long = "level-target", value_name = "MIX")]
+    pub level_target: Option<String>,
+    /// With --write-leveled: cap the cost at N deals dealt per deal kept, relaxing exactness.
+    #[arg(long = "level-budget", value_name = "N")]
+    pub level_budget: Option<f64>,
     /// Produce the deals in rounds: each hand type appears before any type repeats.
     #[arg(long)]
     pub interleave: bool,
-    /// Measure the natural mix and write a copy of the script levelled in plain dealer code
-    /// (`rnd()` keep thresholds) to OUT; deals nothing else.
+    /// Measure the natural mix as dealer3 does and write dealer3's levelled copy of the script
+    /// (a generated block of `roll` keeps) to OUT; deals nothing else.
     #[arg(long, value_name = "OUT")]
     pub write_leveled: Option<PathBuf>,
 }
 
 impl HandTypeArgs {
-    /// `--level x.dlr` with no script after it: clap gave the script to `--level` as its mix.
-    /// A value that is no mix but an existing file is the script, and the mix the shares.
-    pub fn take_script(&mut self, file: &mut Option<PathBuf>) {
-        let Some(value) = &self.level else { return };
-        if file.is_none() && value.parse::<Level>().is_err() && std::path::Path::new(value).is_file() {
-            *file = Some(PathBuf::from(value));
-            self.level = Some("shares".into());
+    /// The mix `--level` asks for (`None`: not levelling); `--level-target` alone is refused.
+    pub fn mix(&self) -> Result<Option<Level>, CliError> {
+        match (&self.level_target, self.level || self.write_leveled.is_some()) {
+            (Some(t), false) => Err(format!("--level-target {t} needs --level or --write-leveled").into()),
+            _ if !self.level => Ok(None),
+            (Some(t), _) => Ok(Some(t.parse::<Level>()?)),
+            (None, _) => Ok(Some(Level::Shares)),
         }
     }
 
     /// Puts `--level` and `--interleave` into the run's options; `--interleave` on a script
     /// without hand types gets a warning (it changes nothing).
     pub fn apply(&self, options: &mut RunOptions, program: &Program) -> Result<(), CliError> {
-        options.level = self.level.as_deref().map(str::parse::<Level>).transpose()?;
+        options.level = self.mix()?;
         options.interleave = self.interleave;
         if options.level.is_some() && options.shard.is_some_and(|(_, n)| n > 1) {
             return Err(dealbench::run::level::SHARDED.to_string().into());

@@ -1,8 +1,10 @@
 //! Command-line parsing and dispatch.
 
+mod check_cmd;
 mod completions_cmd;
 mod console;
 mod deal_file;
+mod dealer3;
 mod error;
 mod hand_type_args;
 mod handout_cmd;
@@ -47,11 +49,16 @@ pub struct Cli {
 enum Command {
     /// Run a script in batch and print what dealer prints.
     Run(run_cmd::RunArgs),
+    /// dealer3's command line: its switches, formats, `--stats-json` on standard output and
+    /// levelling (`--level`, `--write-leveled`, `--round-robin`, `--interleave`).
+    Dealer3(dealer3::Dealer3Args),
     /// Deal several scripts, each for its quota of boards, into one numbered set for a class.
     Session(session_cmd::SessionArgs),
     /// Print a set (PBN) as a PDF handout: every hand with the double-dummy results, or one
     /// seat's bidding sheet.
     Handout(handout_cmd::HandoutCmdArgs),
+    /// List what BBO's dealer (or DealerV2_4, dealer3) refuses in scripts, with the line it names.
+    Check(check_cmd::CheckArgs),
     /// Combine `--stats-json` files of shards into the figures of one run, in dealer's formats.
     Merge(merge_cmd::MergeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on standard output.
@@ -66,18 +73,41 @@ pub fn main() -> i32 {
 }
 
 fn dispatch() -> i32 {
+    if invoked_as_dealer3() {
+        return dealer3_command();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
     match cli.command {
         Some(Command::Run(args)) => run_cmd::run(args),
+        Some(Command::Dealer3(args)) => dealer3::run(args),
         Some(Command::Session(args)) => session_cmd::run(args),
         Some(Command::Handout(args)) => handout_cmd::run(args),
         Some(Command::Merge(args)) => merge_cmd::run(args),
+        Some(Command::Check(args)) => check_cmd::run(args),
         Some(Command::Completions(args)) => completions_cmd::run(args),
         Some(Command::Man(args)) => man_cmd::run(args),
         None => open_workbench(cli),
+    }
+}
+
+/// True when the binary runs under the name `dealer3` (a link to it).
+fn invoked_as_dealer3() -> bool {
+    let arg0 = std::env::args_os().next().unwrap_or_default();
+    let stem = std::path::Path::new(&arg0).file_stem().map(|s| s.to_string_lossy().into_owned());
+    stem.as_deref() == Some("dealer3")
+}
+
+/// `dealer3 [ARGS] [SCRIPT]`: the whole command line is dealer3's.
+fn dealer3_command() -> i32 {
+    use clap::{Args, Command, FromArgMatches};
+    let cmd = dealer3::Dealer3Args::augment_args(Command::new("dealer3").version(env!("CARGO_PKG_VERSION")));
+    let parsed = cmd.try_get_matches().and_then(|m| dealer3::Dealer3Args::from_arg_matches(&m));
+    match parsed {
+        Ok(args) => dealer3::run(args),
+        Err(e) => clap_exit(&e),
     }
 }
 

@@ -154,8 +154,7 @@ pub struct RunArgs {
 }
 
 /// Runs a script; returns the exit code.
-pub fn run(mut args: RunArgs) -> i32 {
-    args.hand_types.take_script(&mut args.file);
+pub fn run(args: RunArgs) -> i32 {
     match execute(&args) {
         Ok(code) => code,
         Err(msg) => {
@@ -180,6 +179,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     };
     for w in &program.script.warnings {
         say_text(&w.render());
+    }
+    for p in dealbench::script::params::unused_given(&source, &compile_options(args)?.params) {
+        say!("dealbench: warning: script parameter `${p}` is given and the script never mentions it");
     }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
@@ -324,7 +326,7 @@ pub(super) fn compile_options(args: &RunArgs) -> Result<CompileOptions, CliError
         }
         params.push((name.to_string(), v.to_string()));
     }
-    Ok(CompileOptions { params })
+    Ok(CompileOptions { params, ..CompileOptions::default() })
 }
 
 pub(super) fn read_script(file: Option<&PathBuf>) -> Result<(String, String), CliError> {

@@ -139,7 +139,9 @@ impl Ctx<'_> {
 
 /// Compiles a script: parse, then build the lookup tables.
 pub fn compile(source: &str, file: &str, options: &CompileOptions) -> Result<Program, Vec<Diagnostic>> {
-    let (source, warnings) = crate::script::params::substitute(source, file, &options.params).map_err(|d| vec![d])?;
+    let (source, warnings) =
+        crate::script::params::substitute_with(source, file, &options.params, options.unset_params)
+            .map_err(|d| vec![d])?;
     let mut script = crate::script::parse_script(&source, file)?;
     script.warnings.splice(0..0, warnings);
     Ok(Program::new(script, &source))

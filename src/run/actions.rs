@@ -259,7 +259,7 @@ fn sinks(options: &RunOptions) -> (Sink, Sink) {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
-fn today() -> String {
+pub fn today() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let days = (secs / 86_400) as i64;
     let (y, m, d) = civil_from_days(days);

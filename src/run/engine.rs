@@ -174,7 +174,12 @@ impl<'a> Engine<'a> {
         let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
         let weights = weights.unwrap_or_else(|| vec![1; defs.len()]);
         let interleave = self.options.interleave.then(|| Interleave::new(&weights));
+        let quota = self.options.round_robin.then(|| {
+            let per_round: Vec<u64> = defs.iter().map(|t| t.share.map_or(1, |(n, _)| n.max(1) as u64)).collect();
+            super::dealer3::quota::Quota::new(&per_round, counts(self.program, self.options).1)
+        });
         Some(Types {
+            quota,
             exprs: defs.iter().map(|t| t.expr.clone()).collect(),
             defs: defs.iter().map(|t| (t.name.clone(), t.span)).collect(),
             leveller,

@@ -7,6 +7,7 @@ mod actions;
 mod chain;
 mod dd_cache;
 mod dd_needs;
+pub mod dealer3;
 mod engine;
 pub mod files;
 pub mod level;
@@ -18,6 +19,7 @@ pub mod stats;
 pub mod switches;
 mod types;
 
+pub use actions::today;
 pub use source::{DealFeed, StreamKind};
 
 use crate::cards::{Card, Deal, Seat, Vul};
@@ -85,6 +87,9 @@ pub struct RunOptions {
     pub level: Option<level::Level>,
     /// `--interleave`: produce the deals in rounds, one of each hand type before any repeats.
     pub interleave: bool,
+    /// dealer3's `--round-robin`: exact quotas per hand type (each type's `_Share` a round,
+    /// at least 1); deals passed over count in no statistic.
+    pub round_robin: bool,
 }
 
 impl Default for RunOptions {
@@ -114,6 +119,7 @@ impl Default for RunOptions {
             profile: false,
             level: None,
             interleave: false,
+            round_robin: false,
         }
     }
 }

@@ -35,6 +35,8 @@ pub(super) struct Types {
     pub(super) defs: Vec<(String, Span)>,
     pub(super) leveller: Option<Leveller>,
     pub(super) interleave: Option<Interleave>,
+    /// `--round-robin`'s quotas.
+    pub(super) quota: Option<super::dealer3::quota::Quota>,
 }
 
 impl Consumer<'_> {
@@ -65,6 +67,12 @@ impl Consumer<'_> {
                 rare(l, &types.defs).into_iter().for_each(|w| self.state.warn_types(w));
             }
             if !keep {
+                return Ok(false);
+            }
+        }
+        if let Some(q) = &mut types.quota {
+            let t = (p.mask.count_ones() == 1).then(|| p.mask.trailing_zeros() as usize);
+            if !q.take(t) {
                 return Ok(false);
             }
         }

@@ -1,6 +1,7 @@
 //! The dealer3 language: lexer, parser, syntax tree, diagnostics and the vocabulary table.
 pub mod ast;
 pub mod diag;
+pub mod dialect;
 pub mod explain;
 pub mod hand_types;
 pub mod leveling_block;
@@ -20,6 +21,8 @@ use diag::Diagnostic;
 pub struct CompileOptions {
     /// Text for `$0`..`$9` (DealerV2_4's `-0`..`-9`) and `$NAME` (`--param NAME=VALUE`).
     pub params: Vec<(String, String)>,
+    /// What an unset `$0`..`$9` does: stand for nothing (DealerV2_4) or stop (dealer3).
+    pub unset_params: params::Unset,
 }
 
 /// Lexes and parses a script; every error comes back positioned.

@@ -1,6 +1,7 @@
 //! The hand types pane: each `HandType_NAME` type's natural share (of the deals that matched
-//! the condition) beside its delivered share (of the produced deals, with a 95% interval),
-//! live as the run goes, and whether levelling is on.
+//! the condition), its target share, its delivered share (of the produced deals, with a 95%
+//! interval), dealer3's keep for the target and its sightings, live as the run goes, and
+//! whether levelling is on.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,6 +13,7 @@ use super::keymap::Scope;
 use super::pane::{PaneView, Scroll};
 use super::theme::Theme;
 use super::widgets::{pane_block, stale_span, thousands};
+use crate::run::dealer3::keeps::Keeps;
 use crate::run::stats::{HandTypeStat, share};
 
 /// The hand types pane, with its scroll offset.
@@ -42,7 +44,7 @@ impl PaneView for HandTypesPane {
         let inner = block.inner(area);
         f.render_widget(block, area);
         let lines = match app.results.stats.hand_types() {
-            Some(h) => type_lines(h, app.results.produced, app.level, &app.theme),
+            Some(h) => type_lines(h, app.results.produced, app.level, &weights(app), &app.theme),
             None => vec![Line::styled("No hand types: name variables HandType_NAME.", app.theme.get("ui.text.dim"))],
         };
         let max = (lines.len() as u16).saturating_sub(inner.height);
@@ -54,21 +56,37 @@ impl PaneView for HandTypesPane {
     }
 }
 
-/// The pane's lines: a header, one row per type, the levelling state and any warnings.
-pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, t: &Theme) -> Vec<Line<'static>> {
+/// The target weights of the run's hand types: their declared shares (1 without one).
+fn weights(app: &App) -> Vec<f64> {
+    let types = app.results.program.as_ref().map_or(&[][..], |p| &p.script.hand_types[..]);
+    types.iter().map(|t| t.share.map_or(1.0, |(n, _)| n as f64)).collect()
+}
+
+/// The pane's lines: a header, one row per type (natural, target, delivered, keep, seen and
+/// the delivered share's interval), the levelling state and any warnings. `weights` are the
+/// target's (even when they do not fit the types).
+pub fn type_lines(h: &HandTypeStat, produced: u64, level: bool, weights: &[f64], t: &Theme) -> Vec<Line<'static>> {
     let width = h.names.iter().map(|n| n.chars().count()).max().unwrap_or(0).clamp(4, 16);
-    let header = format!("{:<width$} {:>8} {:>8}  {:>8}  95% interval", "type", "natural", "delivered", "count");
+    let header = format!(
+        "{:<width$} {:>7} {:>7} {:>9} {:>6} {:>7}  95% interval",
+        "type", "natural", "target", "delivered", "keep", "seen"
+    );
     let mut out = vec![Line::styled(header, t.get("ui.table.header"))];
+    let even = vec![1.0; h.names.len()];
+    let w = if weights.len() == h.names.len() { weights } else { &even[..] };
+    let k = Keeps::compute(&h.natural, h.natural_total, h.natural_total, w, None);
     for (i, name) in h.names.iter().enumerate() {
         let n = share(h.natural[i], h.natural_total);
         let d = share(h.counts[i], produced);
         let pct = |x: f64| if x.is_nan() { "–".to_string() } else { format!("{:.1}%", 100.0 * x) };
+        let keep = if h.natural[i] == 0 { "–".to_string() } else { format!("{:.3}", k.keep[i]) };
         let name: String = name.chars().take(width).collect();
         let row = format!(
-            "{name:<width$} {:>8} {:>8}  {:>8}  {}–{}",
+            "{name:<width$} {:>7} {:>7} {:>9} {keep:>6} {:>7}  {}–{}",
             pct(n.share),
+            pct(k.target[i]),
             pct(d.share),
-            thousands(d.count),
+            thousands(h.natural[i]),
             pct(d.low),
             pct(d.high)
         );

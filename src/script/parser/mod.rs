@@ -79,8 +79,10 @@ pub struct Script {
     pub warnings: Vec<Diagnostic>,
     /// The condition's and the variables' terms as written, for the profile and watch values.
     pub explain: super::explain::Explain,
-    /// The `HandType_` variables, in definition order.
+    /// The `HandType` variables, in definition order.
     pub hand_types: Vec<crate::script::hand_types::HandType>,
+    /// The `LevelType` variables, in definition order: levelling keeps by these when any exist.
+    pub level_types: Vec<crate::script::hand_types::HandType>,
     /// Where the (last) condition is written.
     pub condition_at: Option<crate::script::hand_types::ConditionAt>,
 }
@@ -135,6 +137,7 @@ pub fn parse(tokens: Vec<Token>, file: &str, src: &str) -> Result<Script, Diagno
             warnings: Vec::new(),
             explain: Default::default(),
             hand_types: Vec::new(),
+            level_types: Vec::new(),
             condition_at: None,
         },
         top_or: Vec::new(),
@@ -156,8 +159,8 @@ pub(crate) struct Parser {
     file: String,
     src: String,
     vars: HashMap<String, Expr>,
-    /// `HandType_NAME_Share` declarations: the type's name, the share, where.
-    shares: Vec<(String, i64, Span)>,
+    /// `<Prefix>_NAME_Share` declarations: the partition, the type's label, the share, where.
+    shares: Vec<(crate::script::hand_types::Kind, String, i64, Span)>,
     depth: usize,
     operators: usize,
     /// The last variable read with a `(` after it, which then starts the next statement.

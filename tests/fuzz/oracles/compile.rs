@@ -11,7 +11,8 @@ pub fn check(input: &[u8], found: &mut Findings) {
     let src = String::from_utf8_lossy(input);
     found.add(numbers_as_written(&src));
     let params = vec![("0".to_string(), "1".to_string()), ("X".to_string(), "hcp(north)".to_string())];
-    let compiled = dealbench::eval::compile(&src, "fuzz.dlr", &CompileOptions { params: params.clone() });
+    let compiled =
+        dealbench::eval::compile(&src, "fuzz.dlr", &CompileOptions { params: params.clone(), ..Default::default() });
     found.add(match &compiled {
         Ok(p) => p.script.warnings.iter().try_for_each(|w| positioned(w, &p.source)),
         Err(diags) if diags.is_empty() => Err(finding("compile failed without a diagnostic", "")),
@@ -19,7 +20,7 @@ pub fn check(input: &[u8], found: &mut Findings) {
     });
     if compiled.is_ok() && !src.starts_with('\u{feff}') {
         let bom = format!("\u{feff}{src}");
-        if let Err(d) = dealbench::eval::compile(&bom, "fuzz.dlr", &CompileOptions { params }) {
+        if let Err(d) = dealbench::eval::compile(&bom, "fuzz.dlr", &CompileOptions { params, ..Default::default() }) {
             found.add(Err(finding("a BOM before a script that compiles is an error", clip(&d[0].message, 80))));
         }
     }
