@@ -15,6 +15,7 @@ mod outputs;
 mod run_cmd;
 mod session_cmd;
 mod set_args;
+mod study_args;
 mod timeout;
 mod write_leveled;
 

@@ -5,6 +5,8 @@
 
 mod average;
 mod bktfreq;
+mod compare;
+mod dd_summary;
 mod evalcontract;
 pub mod file;
 mod frequency;
@@ -13,6 +15,8 @@ mod sample;
 
 pub use average::AverageStat;
 pub use bktfreq::BktFreqStat;
+pub use compare::{CompareStat, ContractAt, PairSums, Sums};
+pub use dd_summary::DdSummaryStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
@@ -137,6 +141,10 @@ statistics! {
     EvalContract(EvalContractStat),
     /// The `HandType_` variables' mix (after the actions' statistics).
     HandTypes(HandTypeStat),
+    /// `--dd-summary`: tricks, makes and par over the kept deals.
+    DdSummary(DdSummaryStat),
+    /// `--compare`: contracts against each other on the same deals.
+    Compare(CompareStat),
 }
 
 /// Why statistics cannot be added up, or are not those of one run: the statistics' error.
