@@ -142,10 +142,10 @@ fn dd_summary_is_the_golden_tables_figures() {
         }
         want.push('\n');
     }
-    want.push_str("\nMakes %         1     2     3     4     5     6     7\n");
+    want.push_str("\nMakes %     1     2     3     4     5     6     7\n");
     for (d, seat) in ["N", "E", "S", "W"].iter().enumerate() {
         for (s, strain) in ["C", "D", "H", "S", "NT"].iter().enumerate() {
-            let _ = write!(want, "{seat} {strain:<9}");
+            let _ = write!(want, "{seat} {strain:<5}");
             for level in 1..=7 {
                 let made = deals.iter().filter(|g| g.tricks[d][s] >= level + 6).count();
                 let _ = write!(want, "{:6.1}", 100.0 * made as f64 / n);

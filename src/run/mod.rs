@@ -6,7 +6,7 @@
 mod actions;
 mod chain;
 mod dd_cache;
-mod dd_needs;
+pub(crate) mod dd_needs;
 mod engine;
 pub mod files;
 pub mod level;

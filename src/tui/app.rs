@@ -42,12 +42,23 @@ pub enum Pane {
     Profile,
     /// The selected deal's watch values.
     Values,
+    /// What the kept deals make double dummy, and the compared contracts.
+    Contracts,
 }
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 8] =
-        [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::HandTypes, Pane::Profile, Pane::Values];
+    pub const ALL: [Pane; 9] = [
+        Pane::Editor,
+        Pane::Deal,
+        Pane::Stats,
+        Pane::Dd,
+        Pane::Text,
+        Pane::HandTypes,
+        Pane::Profile,
+        Pane::Values,
+        Pane::Contracts,
+    ];
 }
 
 /// Where the run is.
@@ -274,6 +285,8 @@ pub struct App {
     pub limits: Option<(u64, u64)>,
     /// The filter over the kept deals (explore.rs).
     pub filter: Option<super::explore::Filter>,
+    /// The contracts compared on the kept deals (the Contracts pane's prompt), none at first.
+    pub compare: Vec<crate::run::stats::ContractAt>,
 }
 
 /// Tab width the editor expands to.
@@ -320,6 +333,7 @@ impl App {
             seed: Default::default(),
             limits: None,
             filter: None,
+            compare: Vec::new(),
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();

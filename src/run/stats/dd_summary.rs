@@ -79,11 +79,11 @@ impl DdSummaryStat {
             out.push(format!("{seat:<11}{cells}"));
         }
         out.push(String::new());
-        out.push(format!("Makes %    {}", (1..=7).map(|l| format!("{l:>6}")).collect::<String>()));
+        out.push(format!("Makes %{}", (1..=7).map(|l| format!("{l:>6}")).collect::<String>()));
         for (d, seat) in SEATS.iter().enumerate() {
             for (s, strain) in STRAINS.iter().enumerate() {
                 let cells: String = (1..=7).map(|l| format!("{:6.1}", 100.0 * self.makes(d, s, l))).collect();
-                out.push(format!("{seat} {strain:<9}{cells}"));
+                out.push(format!("{seat} {strain:<5}{cells}"));
             }
         }
         out.push(String::new());
