@@ -60,7 +60,11 @@ impl PaneView for ContractsPane {
 pub fn contracts_lines(s: &Stats, app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out = Vec::new();
-    for study in s.stats.iter().filter(|s| s.is_study()) {
+    // The compared contracts first: a few lines the user asked for, above the long tables.
+    let compare_first = |s: &&Stat| (!matches!(s, Stat::Compare(_)), s.kind());
+    let mut studies: Vec<&Stat> = s.stats.iter().filter(|s| s.is_study()).collect();
+    studies.sort_by_key(compare_first);
+    for study in studies {
         let View::Lines { lines, .. } = study.view() else { continue };
         if !out.is_empty() {
             out.push(Line::raw(""));

@@ -160,6 +160,10 @@ impl CompareStat {
     /// The report's lines.
     pub fn lines(&self) -> Vec<String> {
         let n = self.deals;
+        if n == 0 {
+            let names: Vec<String> = self.contracts.iter().map(|c| c.to_string()).collect();
+            return vec![format!("Compare {}: no deals yet", names.join(", "))];
+        }
         let mut out = Vec::new();
         for (i, c) in self.contracts.iter().enumerate() {
             let make = 100.0 * self.made[i] as f64 / n as f64;
