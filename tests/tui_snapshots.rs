@@ -162,3 +162,36 @@ fn hand_types_pane() {
         insta::assert_snapshot!(format!("hand_types_levelled_{}x{}", size.0, size.1), screen(&a));
     }
 }
+
+/// The Contracts pane with a double-dummy summary and two compared contracts: beside the
+/// statistics at 160×48 with no key pressed, and alone at 80×24 (Alt-9, the ninth tab).
+#[test]
+fn contracts_pane() {
+    use dealbench::cards::Vul;
+    use dealbench::run::stats::{CompareStat, ContractAt, DdSummaryStat, Stat};
+    let mut summary = DdSummaryStat::new();
+    let mut compare = CompareStat::new(ContractAt::parse_list("3N:N,4H:S").unwrap());
+    // Three deals' tables (declarer N, E, S, W × C, D, H, S, NT) and their par.
+    let tables = [
+        ([[8, 9, 10, 7, 9], [5, 4, 3, 6, 4], [8, 9, 10, 7, 9], [5, 4, 3, 6, 4]], 420, "4H-NS"),
+        ([[7, 8, 9, 8, 10], [6, 5, 4, 5, 3], [7, 8, 9, 8, 10], [6, 5, 4, 5, 3]], 430, "3N-NS+1"),
+        ([[6, 7, 10, 9, 8], [7, 6, 3, 4, 5], [6, 7, 10, 9, 8], [7, 6, 3, 4, 5]], 420, "4H-NS"),
+    ];
+    for (t, par, contracts) in tables {
+        summary.count(t, par, contracts);
+        compare.count(&t, Vul::None);
+    }
+    for (size, focus) in [((160, 48), Pane::Editor), ((80, 24), Pane::Contracts)] {
+        let mut a = app("dark", size);
+        a.results.stats.stats.push(Stat::DdSummary(summary.clone()));
+        a.results.stats.stats.push(Stat::Compare(compare.clone()));
+        a.compare = ContractAt::parse_list("3N:N,4H:S").unwrap();
+        a.focus = focus;
+        let s = screen(&a);
+        assert!(s.contains("Contracts") && s.contains("Mean tricks"), "{s}");
+        if size == (80, 24) {
+            assert!(s.contains("9 Contr"), "the ninth tab: {s}");
+        }
+        insta::assert_snapshot!(format!("contracts_{}x{}", size.0, size.1), s);
+    }
+}

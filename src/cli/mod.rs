@@ -18,6 +18,7 @@ mod run_cmd;
 mod run_handout;
 mod session_cmd;
 mod set_args;
+mod study_args;
 mod timeout;
 mod write_leveled;
 

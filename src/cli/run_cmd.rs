@@ -13,9 +13,9 @@ use clap::Args;
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
-use dealbench::report::stats_file::{self, Ended, RunId, Shard, StatsFile};
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
 use dealbench::run::stats::Stats;
+use dealbench::run::stats::file::{self as stats_file, Ended, RunId, Shard, StatsFile};
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
@@ -139,6 +139,9 @@ pub struct RunArgs {
     /// and in short-circuit order, with the deals each figure rests on.
     #[arg(long)]
     pub profile: bool,
+    // Double-dummy studies (`--dd-summary`, `--compare`): their own struct, in study_args.rs.
+    #[command(flatten)]
+    pub studies: super::study_args::StudyArgs,
     // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
     #[command(flatten)]
     pub set: SetArgs,
@@ -185,6 +188,7 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
+    args.studies.apply(&mut options)?;
     args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
@@ -295,6 +299,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
     switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
     switches.extend(options.interleave.then(|| "--interleave".to_string()));
+    switches.extend(args.studies.switches());
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
         dealbench: env!("CARGO_PKG_VERSION").to_string(),

@@ -6,8 +6,8 @@
 mod actions;
 mod chain;
 mod dd_cache;
-mod dd_needs;
 pub mod dealer3;
+pub(crate) mod dd_needs;
 mod engine;
 pub mod files;
 pub mod level;
@@ -90,6 +90,9 @@ pub struct RunOptions {
     /// dealer3's `--round-robin`: exact quotas per hand type (each type's `_Share` a round,
     /// at least 1); deals passed over count in no statistic.
     pub round_robin: bool,
+    /// The studies the command line asks for (`--dd-summary`, `--compare`), empty: each adds
+    /// every produced deal after the actions and reports after the statistics lines.
+    pub studies: Vec<stats::Stat>,
 }
 
 impl Default for RunOptions {
@@ -120,6 +123,7 @@ impl Default for RunOptions {
             level: None,
             interleave: false,
             round_robin: false,
+            studies: Vec::new(),
         }
     }
 }

@@ -42,12 +42,23 @@ pub enum Pane {
     Profile,
     /// The selected deal's watch values.
     Values,
+    /// What the kept deals make double dummy, and the compared contracts.
+    Contracts,
 }
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 8] =
-        [Pane::Editor, Pane::Deal, Pane::Stats, Pane::Dd, Pane::Text, Pane::HandTypes, Pane::Profile, Pane::Values];
+    pub const ALL: [Pane; 9] = [
+        Pane::Editor,
+        Pane::Deal,
+        Pane::Stats,
+        Pane::Dd,
+        Pane::Text,
+        Pane::HandTypes,
+        Pane::Profile,
+        Pane::Values,
+        Pane::Contracts,
+    ];
 }
 
 /// Where the run is.
@@ -280,6 +291,8 @@ pub struct App {
     pub filter: Option<super::explore::Filter>,
     /// The session set's file as last typed at the session prompt (session.rs).
     pub session_input: String,
+    /// The contracts compared on the kept deals (the Contracts pane's prompt), none at first.
+    pub compare: Vec<crate::run::stats::ContractAt>,
 }
 
 /// Tab width the editor expands to.
@@ -327,6 +340,7 @@ impl App {
             limits: None,
             filter: None,
             session_input: super::session::DEFAULT_FILE.into(),
+            compare: Vec::new(),
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();

@@ -85,10 +85,14 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             ];
             f.render_widget(Paragraph::new(lines).block(block(" Quit? ".into())), r);
         }
-        Overlay::Search(q) | Overlay::Filter(q) => {
+        Overlay::Search(q) | Overlay::Filter(q) | Overlay::Compare(q) => {
             let r = Rect { x: area.x, y: area.bottom().saturating_sub(2), width: area.width.min(60), height: 1 };
             popup_area(f, r, popup);
-            let label = if matches!(o, Overlay::Search(_)) { " Search: " } else { " Filter: " };
+            let label = match o {
+                Overlay::Search(_) => " Search: ",
+                Overlay::Filter(_) => " Filter: ",
+                _ => " Compare (3N:N,4H:S): ",
+            };
             let line = Line::from(vec![
                 Span::styled(label, t.get("ui.help.key")),
                 Span::styled(q.clone(), popup),

@@ -27,6 +27,8 @@ pub enum Scope {
     SessionPrompt,
     /// The session set's board list.
     SessionList,
+    /// The Contracts pane.
+    Contracts,
 }
 
 /// What a key does.
@@ -48,6 +50,8 @@ pub enum Action {
     FocusAt(usize),
     /// Focus the editor.
     FocusEditor,
+    /// Open the prompt for the contracts to compare.
+    Compare,
     /// The word under the cursor's entry, else the key list.
     Explain,
     /// The key list.
@@ -207,10 +211,10 @@ pub const KEYS: &[KeyRow] = &[
         ],
     ),
     KeyRow {
-        keys: "Alt-1 … Alt-8",
-        doc: "editor, deal, statistics, double dummy, output, hand types, profile, values",
-        help_keys: "Alt-1 … Alt-8",
-        help: "script deal stats DD output types profile values",
+        keys: "Alt-1 … Alt-9",
+        doc: "editor, deal, statistics, double dummy, output, hand types, profile, values, contracts",
+        help_keys: "Alt-1 … Alt-9",
+        help: "script deal stats DD output types prof vals contr",
         binds: &[
             b(Global, alt(ch('1')), A::FocusAt(0)),
             b(Global, alt(ch('2')), A::FocusAt(1)),
@@ -220,6 +224,7 @@ pub const KEYS: &[KeyRow] = &[
             b(Global, alt(ch('6')), A::FocusAt(5)),
             b(Global, alt(ch('7')), A::FocusAt(6)),
             b(Global, alt(ch('8')), A::FocusAt(7)),
+            b(Global, alt(ch('9')), A::FocusAt(8)),
         ],
     },
     KeyRow {
@@ -412,6 +417,13 @@ pub const KEYS: &[KeyRow] = &[
         help_keys: "r, Alt-r",
         help: "re-run with a new seed (re-runs keep it)",
         binds: &[b(Global, alt(ch('r')), A::Reseed), b(Browse, plain('r'), A::Reseed)],
+    },
+    KeyRow {
+        keys: "c",
+        doc: "in the Contracts pane: compare contracts on the kept deals; a prompt takes `3N:N,4H:S` (contract and declarer) and re-runs; an empty line drops them",
+        help_keys: "c",
+        help: "compare contracts (in the Contracts pane)",
+        binds: &[b(Scope::Contracts, plain('c'), A::Compare)],
     },
     row("q", "quit (outside the editor)", &[b(Browse, plain('q'), A::Quit)]),
 ];

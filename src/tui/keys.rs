@@ -68,6 +68,11 @@ impl App {
                 self.push_overlay(Overlay::Filter(text));
                 Vec::new()
             }
+            Action::Compare => {
+                let text: Vec<String> = self.compare.iter().map(|c| c.to_string()).collect();
+                self.push_overlay(Overlay::Compare(text.join(",")));
+                Vec::new()
+            }
             Action::Reseed => self.reseed(),
             Action::ToggleLevel => self.toggle_level(),
             _ => self.with_pane(self.focus, |p, app| p.act(action, app)),

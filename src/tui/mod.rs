@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod config;
+pub mod contracts_view;
 pub mod dd_view;
 pub mod deal_view;
 pub mod deals;

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui_textarea::CursorMove;
 
 use super::app::{App, Effect, Pane};
-use super::ui::{layout, tab_at};
+use super::ui::{layout_with, tab_at};
 
 impl App {
     /// One mouse event.
@@ -17,7 +17,8 @@ impl App {
             self.overlay_mouse(ev);
             return Vec::new();
         }
-        let screen = layout(Rect::new(0, 0, self.size.0, self.size.1), self.wide(), self.focus, self.hand_type_count());
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let screen = layout_with(area, self.wide(), self.focus, self.hand_type_count(), self.shows_studies());
         if let Some(tabs) = screen.tabs
             && y == tabs.y
         {

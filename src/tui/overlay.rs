@@ -21,6 +21,8 @@ pub enum Overlay {
     Search(String),
     /// The filter prompt over the kept deals, with what has been typed (explore.rs).
     Filter(String),
+    /// The prompt for the contracts to compare, with what has been typed (contracts_view.rs).
+    Compare(String),
     /// The export prompt: PBN or LIN, rotated or not (export_prompt.rs).
     Export {
         /// Boards take their number's dealer, the deals turned to match.
@@ -86,6 +88,7 @@ impl App {
             Overlay::Word(_) => (None, Vec::new()),
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
             Overlay::Filter(q) => self.filter_key(q, key),
+            Overlay::Compare(q) => self.compare_key(q, key),
             Overlay::Export { rotate } => self.export_key(rotate, key),
             Overlay::ConfirmReplace { path, text, deals } => self.replace_key(path, text, deals, key),
             Overlay::Session { input, rotate } => self.session_key(input, rotate, key),

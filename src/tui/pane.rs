@@ -8,7 +8,9 @@ use ratatui::layout::Rect;
 
 use super::app::{App, Effect, Pane};
 use super::keymap::{Action, Scope};
-use super::{dd_view, deal_view, editor_view, hand_types_view, profile_view, stats_view, text_view, watch_view};
+use super::{
+    contracts_view, dd_view, deal_view, editor_view, hand_types_view, profile_view, stats_view, text_view, watch_view,
+};
 
 /// One pane of the workbench.
 pub trait PaneView {
@@ -65,6 +67,7 @@ pub fn registry() -> Vec<Box<dyn PaneView>> {
         Box::new(hand_types_view::HandTypesPane::default()),
         Box::new(profile_view::ProfilePane::default()),
         Box::new(watch_view::WatchPane),
+        Box::new(contracts_view::ContractsPane::default()),
     ]
 }
 

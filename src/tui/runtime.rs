@@ -460,6 +460,7 @@ impl Runtime {
         o.seed = Some(app.seed.for_run(program.script.seed));
         o.profile = true;
         app.limits = Some(crate::run::deal_limits(&program, o));
+        let studies = super::contracts_view::studies(&program, &app.compare);
         app.fresh_program = Some(program);
         app.fresh_filter = compiled.filter.clone();
         for note in resolved.notes {
@@ -467,6 +468,7 @@ impl Runtime {
         }
         let mut options = resolved.options;
         options.level = compiled.level.clone().filter(|_| app.level);
+        options.studies = studies;
         self.run = Some(engine::start(compiled, options, generation, self.tx.clone(), Msg::Run));
     }
 }

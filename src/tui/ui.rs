@@ -32,6 +32,12 @@ impl Screen {
 /// `types` is the script's number of hand types: their pane takes a row each (plus header,
 /// levelling line and frame) under the statistics, three rows when there are none.
 pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
+    layout_with(area, wide, focus, types, false)
+}
+
+/// [`layout`], with the Contracts pane beside the statistics when `contracts` (the run has
+/// double-dummy studies): on a wide screen it then shows without a key.
+pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, contracts: bool) -> Screen {
     if wide {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
@@ -49,7 +55,10 @@ pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
             Layout::vertical([Constraint::Length(ph), Constraint::Fill(1), Constraint::Length(types_h)]).areas(lower);
         let vw = (explain.width / 3).clamp(20, 30);
         let [profile, values] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(vw)]).areas(explain);
-        let panes = vec![
+        // The Contracts pane's tables are 49 columns wide.
+        let cw = if contracts { (stats.width * 2 / 3).clamp(stats.width.min(20), 51) } else { 0 };
+        let [stats, studies] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(cw)]).areas(stats);
+        let mut panes = vec![
             (Pane::Editor, ed),
             (Pane::Text, text),
             (Pane::Deal, deal),
@@ -59,6 +68,9 @@ pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
             (Pane::Stats, stats),
             (Pane::HandTypes, types),
         ];
+        if contracts {
+            panes.push((Pane::Contracts, studies));
+        }
         Screen { tabs: None, panes, status: bar }
     } else {
         let [tabs, body, bar] =
@@ -71,7 +83,7 @@ pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     f.buffer_mut().set_style(area, app.theme.get("ui.background"));
-    let screen = layout(area, app.wide(), app.focus, app.hand_type_count());
+    let screen = layout_with(area, app.wide(), app.focus, app.hand_type_count(), app.shows_studies());
     if let Some(tabs) = screen.tabs {
         draw_tabs(f, tabs, app);
     }
@@ -82,12 +94,24 @@ pub fn draw(f: &mut Frame, app: &App) {
     help::draw_overlays(f, app);
 }
 
+/// The width of a tab: " 1 Script │": its label, the number and a space, padding and a divider.
+fn tab_width(label: &str) -> u16 {
+    label.chars().count() as u16 + 2 + 2 + 1
+}
+
+/// The first tab the bar shows: the first, unless the focused one would then not fit in
+/// `width` columns (the ninth tab at 80 columns).
+fn first_tab(app: &App, width: u16) -> usize {
+    let widths: Vec<u16> = app.panes().map(|p| tab_width(p.tab_label())).collect();
+    let sel = app.panes().position(|p| p.id() == app.focus).unwrap_or(0);
+    (0..=sel).find(|&s| widths[s..=sel].iter().sum::<u16>() <= width + 1).unwrap_or(sel)
+}
+
 /// The pane whose tab is at column `x` of the tab bar.
 pub fn tab_at(app: &App, x: u16) -> Option<Pane> {
-    // " 1 Script │ 2 Deal │ …": each tab is its label, the number and a space, padding and a divider.
     let mut at = 0u16;
-    for p in app.panes() {
-        let w = p.tab_label().chars().count() as u16 + 2 + 2 + 1;
+    for p in app.panes().skip(first_tab(app, app.size.0)) {
+        let w = tab_width(p.tab_label());
         if x < at + w {
             return Some(p.id());
         }
@@ -97,9 +121,10 @@ pub fn tab_at(app: &App, x: u16) -> Option<Pane> {
 }
 
 fn draw_tabs(f: &mut Frame, area: Rect, app: &App) {
+    let first = first_tab(app, area.width);
     let titles: Vec<Line> =
-        app.panes().enumerate().map(|(i, p)| Line::from(format!("{} {}", i + 1, p.tab_label()))).collect();
-    let sel = app.panes().position(|p| p.id() == app.focus).unwrap_or(0);
+        app.panes().enumerate().skip(first).map(|(i, p)| Line::from(format!("{} {}", i + 1, p.tab_label()))).collect();
+    let sel = app.panes().position(|p| p.id() == app.focus).unwrap_or(0) - first;
     let tabs = Tabs::new(titles)
         .select(sel)
         .style(app.theme.get("ui.title"))

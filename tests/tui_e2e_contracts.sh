@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# End-to-end test of the workbench's Contracts pane in tmux: a double-dummy script shows the
+# double-dummy summary beside the statistics at 160x48 without a key; at 80x24 it is one key
+# away (Alt-9); `c` in the pane asks for contracts to compare, and the run starts again with
+# their lines (`3N:N vs 4S:S imps …`) in the pane.
+#
+# Usage: tests/tui_e2e_contracts.sh [path/to/dealbench]   (default: builds target/debug)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-}
+if [[ -z "$bin" ]]; then
+    (cd "$here" && cargo build --quiet --bin dealbench)
+    bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
+fi
+bin=$(realpath "$bin")
+command -v tmux >/dev/null || { echo "tui_e2e_contracts: tmux is not installed" >&2; exit 1; }
+
+work=$(mktemp -d)
+sock="dealbench-e2e-contracts-$$"
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+mkdir -p "$work/config" "$work/data"
+cat >"$work/dd.dlr" <<'DLR'
+produce 6
+condition hcp(north) + hcp(south) >= 26
+action average "3NT tricks" tricks(south, notrump)
+DLR
+
+fail() {
+    echo "tui_e2e_contracts: FAIL: $*" >&2
+    echo "---- screen ----" >&2
+    tm capture-pane -p -t e2e >&2 || true
+    exit 1
+}
+
+# Polls the screen for a fixed string.
+wait_for() {
+    local what=$1 timeout=${2:-60} i
+    for ((i = 0; i < timeout * 20; i++)); do
+        if tm capture-pane -p -t e2e | grep -qF -- "$what"; then
+            return 0
+        fi
+        sleep 0.05
+    done
+    fail "did not see '$what' within ${timeout}s"
+}
+
+tm new-session -d -s e2e -x 160 -y 48 \
+    -e XDG_CONFIG_HOME="$work/config" -e XDG_DATA_HOME="$work/data" -e TERM=xterm-256color \
+    "env PS1='e2e$ ' bash --norc --noprofile"
+wait_for 'e2e$'
+tm send-keys -t e2e -l "cd '$work' && '$bin' --seed 7 dd.dlr; echo EXIT-STATUS-\$?"
+tm send-keys -t e2e Enter
+
+# 1. 160x48: the pane is on screen without a key, filling in as deals are solved.
+wait_for '3NT tricks'
+wait_for 'Contracts'
+wait_for 'Mean tricks'
+wait_for 'Double dummy over 6 deals'
+wait_for 'DONE'
+
+# 2. 80x24: one key away.
+tm resize-window -t e2e -x 80 -y 24
+tm send-keys -t e2e M-1
+wait_for 'Script'
+tm capture-pane -p -t e2e | grep -qF 'Mean tricks' && fail "the Contracts pane shows at 80x24 before its key"
+tm send-keys -t e2e M-9
+wait_for 'Mean tricks'
+wait_for '9 Contr'
+
+# 3. The compare prompt: contracts typed, the run starts again and the pane lists them.
+tm send-keys -t e2e c
+wait_for 'Compare (3N:N,4H:S):'
+tm send-keys -t e2e -l '3N:S,4S:S'
+tm send-keys -t e2e Enter
+wait_for '3N:S make'
+wait_for '3N:S vs 4S:S imps'
+wait_for 'DONE'
+# A list that does not read keeps the prompt open with the reason.
+tm send-keys -t e2e c
+wait_for 'Compare (3N:N,4H:S):'
+tm send-keys -t e2e -l ',9Z:Q'
+tm send-keys -t e2e Enter
+wait_for 'compare: `9Z:Q`'
+tm send-keys -t e2e Escape
+
+[[ -n "${E2E_SHOW:-}" ]] && tm capture-pane -p -t e2e
+tm send-keys -t e2e C-q
+wait_for 'EXIT-STATUS-0'
+echo "tui_e2e_contracts: ok"
