@@ -46,8 +46,11 @@ fn run_set(solver: &mut Solver, set: &Set) -> (f64, usize) {
     let start = common::thread_cpu_ns().expect("thread CPU clock");
     for (deal, want) in &set.deals {
         let got = solver.leads(deal, set.declarer, set.strain).expect("solved");
-        let text: Vec<String> =
-            got.cards.iter().map(|(c, t)| format!("{}{}:{t}", c.suit().letter(), RANK_CHARS[c.rank()] as char)).collect();
+        let text: Vec<String> = got
+            .cards
+            .iter()
+            .map(|(c, t)| format!("{}{}:{t}", c.suit().letter(), RANK_CHARS[c.rank()] as char))
+            .collect();
         wrong += usize::from(text.join(" ") != *want);
     }
     let ns = common::thread_cpu_ns().expect("thread CPU clock") - start;
@@ -65,9 +68,8 @@ fn dds_ms(program: &str, set: &Set) -> f64 {
 
 fn main() {
     let dir = "../shared/golden/dd/leads";
-    let names = std::env::var("LEADS_FILES").unwrap_or_else(|_| {
-        ["N-S", "E-H", "N-D", "S-N", "W-C"].map(|c| format!("{dir}/list100-{c}.leads")).join(",")
-    });
+    let names = std::env::var("LEADS_FILES")
+        .unwrap_or_else(|_| ["N-S", "E-H", "N-D", "S-N", "W-C"].map(|c| format!("{dir}/list100-{c}.leads")).join(","));
     let limit: usize = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
     let rounds: usize = std::env::var("DD_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
     let Some(sets) = names.split(',').map(|p| read_set(p, limit)).collect::<Option<Vec<Set>>>() else {

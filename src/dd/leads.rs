@@ -40,6 +40,15 @@ fn lead_groups(deal: &Deal, leader: usize) -> Vec<(Card, Card)> {
     out
 }
 
+/// When `card` lies below every card of its suit in `rel` (the cards a result relied on), the
+/// cards of its suit below them all, which give the same result; otherwise none.
+fn unranked_below(card: Card, rel: u64) -> u64 {
+    let suit = 0x1FFFu64 << (16 * card.suit().index());
+    let r = rel & suit;
+    let floor = if r == 0 { suit } else { (r & r.wrapping_neg()) - 1 };
+    if card.bit() & floor != 0 { floor & suit } else { 0 }
+}
+
 /// The search's bit index of a card.
 fn bit_index(card: Card) -> u32 {
     card.bit().trailing_zeros()
@@ -64,28 +73,32 @@ impl Solver {
         self.check_cancelled()?;
         // The leader's side takes at most its best: North-South's tricks lie on one side of it.
         let (lo, hi) = if leader & 1 == 0 { (0, ns_best) } else { (ns_best, n) };
+        let guess = if leader & 1 == 0 { hi } else { lo + 1 };
         let ns_declarer = |ns: i32| if declarer & 1 == 0 { ns } else { n - ns } as u8;
         let mut cards = Vec::with_capacity(13);
-        let mut head_tricks = 0;
+        // Cards known to give `same_ns`: the lower cards of a suit whose ranks a result ignored.
+        let (mut same, mut same_ns, mut head_ns) = (0u64, 0, 0);
         for (card, head) in lead_groups(deal, leader) {
-            if card == head {
-                let guess = if leader & 1 == 0 { hi } else { lo + 1 };
-                let ns = self.solve_after_lead(leader, bit_index(card), lo, hi, guess);
+            if card == head && same & card.bit() != 0 {
+                head_ns = same_ns;
+            } else if card == head {
+                let (ns, rel) = self.solve_after_lead(leader, bit_index(card), lo, hi, guess);
                 self.check_cancelled()?;
-                head_tricks = ns_declarer(ns);
+                (same, same_ns, head_ns) = (unranked_below(card, rel), ns, ns);
             }
-            cards.push((card, head_tricks));
+            cards.push((card, ns_declarer(head_ns)));
         }
         Ok(Leads { best: ns_declarer(ns_best), cards })
     }
 
     /// North-South's tricks after `leader` leads `card`, known to lie in `lo..=hi` (MTD:
-    /// null-window tests starting at `guess`).
-    fn solve_after_lead(&mut self, leader: usize, card: u32, mut lo: i32, mut hi: i32, guess: i32) -> i32 {
-        let mut beta = guess;
+    /// null-window tests starting at `guess`), with the cards the tests' bounds relied on.
+    fn solve_after_lead(&mut self, leader: usize, card: u32, mut lo: i32, mut hi: i32, guess: i32) -> (i32, u64) {
+        let (mut beta, mut rel) = (guess, 0);
         while lo < hi {
             beta = beta.clamp(lo + 1, hi);
-            let v = self.search.test_after_lead(leader, card, beta);
+            let (v, r) = self.search.test_after_lead(leader, card, beta);
+            rel |= r;
             if v >= beta {
                 lo = v.min(hi);
                 beta = lo + 1;
@@ -94,6 +107,6 @@ impl Solver {
                 beta = hi;
             }
         }
-        lo
+        (lo, rel)
     }
 }

@@ -5,8 +5,9 @@ use super::{Search, Trick};
 
 impl Search {
     /// One null-window test from the loaded position after `leader` leads `card`: North-South's
-    /// tricks as a bound, a lower bound when at least `beta` and an upper bound otherwise.
-    pub fn test_after_lead(&mut self, leader: usize, card: u32, beta: i32) -> i32 {
+    /// tricks as a bound, a lower bound when at least `beta` and an upper bound otherwise, and
+    /// the cards whose ranks the bound relies on.
+    pub fn test_after_lead(&mut self, leader: usize, card: u32, beta: i32) -> (i32, u64) {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
             // SAFETY: `fast` is set only when `fast_cpu` found every feature.
@@ -16,14 +17,15 @@ impl Search {
     }
 
     #[inline(always)]
-    fn after_lead<const F: bool>(&mut self, leader: usize, card: u32, beta: i32) -> i32 {
+    fn after_lead<const F: bool>(&mut self, leader: usize, card: u32, beta: i32) -> (i32, u64) {
         let t = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        self.try_card::<F, 0>(&t, leader, card, beta).0.clamp(0, self.tricks_left)
+        let (v, rel) = self.try_card::<F, 0>(&t, leader, card, beta);
+        (v.clamp(0, self.tricks_left), rel)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    fn after_lead_fast(&mut self, leader: usize, card: u32, beta: i32) -> i32 {
+    fn after_lead_fast(&mut self, leader: usize, card: u32, beta: i32) -> (i32, u64) {
         self.after_lead::<true>(leader, card, beta)
     }
 }
