@@ -255,6 +255,7 @@ fn open_deals(
     match DealFile::open(path, args.strict, limit, deadline.at()) {
         Ok((file, feed)) => {
             options.deal_feed = Some(feed);
+            options.known_tables = Some(file.tables());
             Ok(Ok(Some(file)))
         }
         Err(Refused::Error(e)) => Err(e),

@@ -9,6 +9,7 @@ mod dd_cache;
 mod dd_needs;
 mod engine;
 pub mod files;
+mod known_tables;
 pub mod level;
 mod parallel;
 pub mod predeal;
@@ -18,6 +19,7 @@ pub mod stats;
 pub mod switches;
 mod types;
 
+pub use known_tables::KnownTables;
 pub use source::{DealFeed, StreamKind};
 
 use crate::cards::{Card, Deal, Seat, Vul};
@@ -66,6 +68,8 @@ pub struct RunOptions {
     pub deals: Option<Arc<Vec<Deal>>>,
     /// Evaluate the deals of this feed, read as the run takes them (wins over dealing).
     pub deal_feed: Option<DealFeed>,
+    /// Double-dummy tables read with the deals, used instead of solving.
+    pub known_tables: Option<KnownTables>,
     /// `-C`: the file `csvrpt` appends to (standard output when `None`).
     pub csv_file: Option<std::path::PathBuf>,
     /// `-X`: the file `export` appends to (standard output when `None`).
@@ -104,6 +108,7 @@ impl Default for RunOptions {
             matched_events: true,
             deals: None,
             deal_feed: None,
+            known_tables: None,
             csv_file: None,
             export_file: None,
             title: None,
