@@ -4,10 +4,12 @@
 //! (North 0 … West 3, clubs 0 … spades 3);
 //! ranks 2=0 … A=12. A card index is `suit * 13 + rank`.
 
+pub(crate) mod escape;
 pub mod input;
 mod pbn;
 mod seat;
 mod vul;
+pub use escape::escape;
 pub use pbn::{ParseDealError, parse_deal};
 pub use seat::{Seat, Suit};
 pub use vul::Vul;
@@ -194,7 +196,7 @@ mod tests;
 /// cut to its first 40 characters, so a message stays one short line whatever the input.
 pub(crate) fn quoted(text: &str) -> String {
     const MAX: usize = 40;
-    let shown = crate::script::diag::escape(text);
+    let shown = escape(text);
     match shown.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{}…", &shown[..cut]),
         None => shown,

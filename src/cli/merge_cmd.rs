@@ -3,7 +3,7 @@
 use super::console::{print_all, say};
 use super::inputs::{STATS_CAP, read_file};
 use clap::Args;
-use dealbench::report::stats_file::{Part, merge, parse, render};
+use dealbench::run::stats::file::{Part, merge, parse, render};
 use std::path::PathBuf;
 
 /// The files to merge.
@@ -49,7 +49,7 @@ pub fn run(args: MergeArgs) -> i32 {
 }
 
 /// One stats file, read (at most [`STATS_CAP`] bytes) and checked.
-fn read_stats(path: &std::path::Path) -> Result<dealbench::report::stats_file::StatsFile, String> {
+fn read_stats(path: &std::path::Path) -> Result<dealbench::run::stats::file::StatsFile, String> {
     let bytes = read_file(path, STATS_CAP, "stats file")?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text: not a stats file", path.display()))?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))

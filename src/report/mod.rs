@@ -12,15 +12,8 @@ pub mod session;
 pub mod session_write;
 pub mod set;
 pub mod stats;
-pub mod stats_file;
 
 message_error! {
     /// Why a statistics file cannot be read or merged: the report layer's error.
     ReportError
-}
-
-impl From<crate::run::stats::StatsError> for ReportError {
-    fn from(e: crate::run::stats::StatsError) -> Self {
-        ReportError(e.to_string())
-    }
 }

@@ -2,7 +2,7 @@
 
 use super::RunOptions;
 use super::files::Sink;
-use super::stats::{AverageStat, Axis, BktFreqStat, EvalContractStat, FrequencyStat, HandTypeStat, Stat, Stats};
+use super::stats::{HandTypeStat, Sample, Stat, Stats};
 use crate::cards::Deal;
 use crate::eval::v2dd::dd_table;
 use crate::eval::{Ctx, EvalError, Program};
@@ -27,11 +27,12 @@ pub(super) struct ActionState<'a> {
 
 impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
-        let mut stats: Vec<Stat> = program.actions.iter().filter_map(new_stat).collect();
+        let mut stats: Vec<Stat> = program.actions.iter().filter_map(stat_of).collect();
         let types = &program.script.hand_types;
         if !types.is_empty() {
             stats.push(Stat::HandTypes(HandTypeStat::new(types.iter().map(|t| t.name.clone()).collect())));
         }
+        stats.extend(options.studies.iter().cloned());
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
@@ -72,24 +73,13 @@ impl<'a> ActionState<'a> {
                 }
                 Action::PrintEs(items) => self.printes(&mut out, items, ctx)?,
                 Action::Print(_) => {}
-                Action::Average(_, e) => {
-                    let v = p.eval(e, ctx)?;
-                    self.add_stat(&mut next, [i64::from(v), 0]);
-                }
-                Action::Frequency(_, e1, _, second) => {
-                    let v1 = p.eval(e1, ctx)?;
-                    let v2 = second.as_ref().map(|(e2, _)| p.eval(e2, ctx)).transpose()?.unwrap_or(0);
-                    self.add_stat(&mut next, [i64::from(v1), i64::from(v2)]);
-                }
-                Action::BktFreq(_, e1, _, second) => {
-                    let v1 = p.eval(e1, ctx)?;
-                    let v2 = second.as_ref().map(|(e2, _)| p.eval(e2, ctx)).transpose()?.unwrap_or(0);
-                    self.add_stat(&mut next, [i64::from(v1), i64::from(v2)]);
-                }
-                Action::EvalContract(spec) => {
-                    let table = dd_table(ctx, spec.span, "evalcontract")?;
-                    let declarer = if spec.side == 0 { 2 } else { 3 };
-                    self.add_stat(&mut next, [i64::from(table[declarer][usize::from(spec.contract.strain)]), 0]);
+                Action::Stat(call) => {
+                    let mut values = [0i64; 2];
+                    for (v, e) in values.iter_mut().zip(&call.exprs) {
+                        *v = i64::from(p.eval(e, ctx)?);
+                    }
+                    self.stats[next].add_deal(&mut Sample { values, ctx, span: call.span })?;
+                    next += 1;
                 }
                 Action::Export(seats) => {
                     let mut line = String::new();
@@ -104,18 +94,18 @@ impl<'a> ActionState<'a> {
                 }
             }
         }
+        for study in self.stats.iter_mut().filter(|s| s.is_study()) {
+            study.add_deal(&mut Sample { values: [0; 2], ctx, span: Default::default() })?;
+        }
         if self.keeps_deals {
             self.stored.push(*ctx.deal);
         }
         Ok(out)
     }
 
-    /// The hand types' figures (the last statistic), when the script defines hand types.
+    /// The hand types' figures, when the script defines hand types.
     fn hand_types(&mut self) -> Option<&mut HandTypeStat> {
-        match self.stats.last_mut() {
-            Some(Stat::HandTypes(h)) => Some(h),
-            _ => None,
-        }
+        self.stats.iter_mut().rev().find_map(|s| if let Stat::HandTypes(h) = s { Some(h) } else { None })
     }
 
     /// Counts a deal that matched the condition by its hand types (`mask`), before levelling.
@@ -137,12 +127,6 @@ impl<'a> ActionState<'a> {
         if let Some(h) = self.hand_types() {
             crate::run::stats::Statistic::add(h, [mask as i64, 0]);
         }
-    }
-
-    /// Adds a deal's values to statistic `*next` (in action order) and moves on to the next.
-    fn add_stat(&mut self, next: &mut usize, values: [i64; 2]) {
-        self.stats[*next].add(values);
-        *next += 1;
     }
 
     fn printes(&self, out: &mut String, items: &[PrintItem], ctx: &mut Ctx) -> Result<(), EvalError> {
@@ -224,30 +208,25 @@ impl<'a> ActionState<'a> {
                 next.next().expect("a statistic for every statistics action").render(&mut out, produced);
             }
         }
-        for rest in next {
+        for rest in next.filter(|s| !s.is_study()) {
             rest.render(&mut out, produced);
         }
         if self.options.print_stats {
             sfmt::summary(&mut out, generated, produced, &self.seed_text, seconds);
+        }
+        for study in self.stats.iter().filter(|s| s.is_study()) {
+            study.render(&mut out, produced);
         }
         Ok(out)
     }
 }
 
 /// The empty statistic an action accumulates, if it is a statistics action.
-fn new_stat(a: &Action) -> Option<Stat> {
-    let axis = |&(low, high): &(i64, i64)| Axis { low, high };
-    Some(match a {
-        Action::Average(label, _) => Stat::Average(AverageStat::new(label.clone())),
-        Action::Frequency(label, _, rows, second) => {
-            Stat::Frequency(FrequencyStat::new(label.clone(), axis(rows), second.as_ref().map(|(_, c)| axis(c))))
-        }
-        Action::BktFreq(label, _, rows, second) => {
-            Stat::BktFreq(BktFreqStat::new(label.clone(), *rows, second.as_ref().map(|(_, b)| *b)))
-        }
-        Action::EvalContract(spec) => Stat::EvalContract(EvalContractStat::new(*spec)),
-        _ => return None,
-    })
+fn stat_of(a: &Action) -> Option<Stat> {
+    match a {
+        Action::Stat(call) => Stat::from_call(call),
+        _ => None,
+    }
 }
 
 /// The csvrpt and export sinks; a file that cannot be opened falls back to standard output

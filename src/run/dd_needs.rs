@@ -1,6 +1,7 @@
 //! What the actions will ask the double-dummy solver for, so that on several threads the
 //! worker that found a matching deal solves it, not the run's one thread that runs the actions.
 
+use super::stats::Stat;
 use crate::cards::Seat;
 use crate::script::ast::{Action, Expr, PrintItem, ReportTerm, VarDef};
 
@@ -24,6 +25,12 @@ impl DdNeeds {
         walk.needs
     }
 
+    /// Adds what the command line's studies use.
+    pub fn with_studies(mut self, studies: &[Stat]) -> DdNeeds {
+        self.table |= studies.iter().any(Stat::needs_table);
+        self
+    }
+
     /// True when the actions solve nothing.
     pub fn is_empty(&self) -> bool {
         self.results.is_empty() && !self.table
@@ -40,21 +47,16 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn action(&mut self, action: &Action) {
         match action {
-            Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) | Action::Average(_, e) => self.expr(e),
+            Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) => self.expr(e),
             Action::PrintEs(items) => items.iter().for_each(|i| {
                 if let PrintItem::Expr(e) = i {
                     self.expr(e)
                 }
             }),
-            Action::Frequency(_, e, _, across) => {
-                self.expr(e);
-                across.iter().for_each(|(e, _)| self.expr(e));
+            Action::Stat(call) => {
+                call.exprs.iter().for_each(|e| self.expr(e));
+                self.needs.table |= Stat::from_call(call).is_some_and(|s| s.needs_table());
             }
-            Action::BktFreq(_, e, _, across) => {
-                self.expr(e);
-                across.iter().for_each(|(e, _)| self.expr(e));
-            }
-            Action::EvalContract(_) => self.needs.table = true,
             Action::CsvRpt(terms) | Action::PrintRpt(terms) => terms.iter().for_each(|t| match t {
                 ReportTerm::Expr(e) => self.expr(e),
                 ReportTerm::Trix(..) | ReportTerm::ParContract(..) => self.needs.table = true,

@@ -225,7 +225,7 @@ impl<'a> Engine<'a> {
     pub(super) fn dd_cache(&self, more: Option<&Arc<AtomicBool>>) -> DdCache {
         let mut flags = vec![self.cancel.clone()];
         flags.extend(more.cloned());
-        let needs = DdNeeds::of(&self.program.actions, &self.program.script.vars);
+        let needs = DdNeeds::of(&self.program.actions, &self.program.script.vars).with_studies(&self.options.studies);
         DdCache::with_memory(self.options.dd_memory_mib)
             .cancelled_by(flags)
             .planned(&needs)

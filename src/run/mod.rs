@@ -89,6 +89,9 @@ pub struct RunOptions {
     pub level: Option<level::Level>,
     /// `--interleave`: produce the deals in rounds, one of each hand type before any repeats.
     pub interleave: bool,
+    /// The studies the command line asks for (`--dd-summary`, `--compare`), empty: each adds
+    /// every produced deal after the actions and reports after the statistics lines.
+    pub studies: Vec<stats::Stat>,
 }
 
 impl Default for RunOptions {
@@ -119,6 +122,7 @@ impl Default for RunOptions {
             profile: false,
             level: None,
             interleave: false,
+            studies: Vec::new(),
         }
     }
 }

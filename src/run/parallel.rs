@@ -94,7 +94,7 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
     let script = &engine.program.script;
     let solves = script.condition.as_ref().is_some_and(|c| c.solves(&script.vars));
     // What the actions will solve, solved by the worker that finds the deal.
-    let needs = DdNeeds::of(&engine.program.actions, &script.vars);
+    let needs = DdNeeds::of(&engine.program.actions, &script.vars).with_studies(&engine.options.studies);
     let solves = if solves {
         Solves::Condition
     } else if needs.is_empty() {

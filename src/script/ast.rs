@@ -225,6 +225,35 @@ pub struct EvalContract {
     pub span: Span,
 }
 
+/// A statistics action as written: its word, and its arguments in the shape its vocabulary
+/// entry gives ([`crate::script::vocab::StatShape`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatCall {
+    /// The word (`frequency`).
+    pub name: &'static str,
+    /// The label, if the script gave one.
+    pub label: Option<String>,
+    /// The expressions whose values each matching deal adds, in order (at most two).
+    pub exprs: Vec<Expr>,
+    /// The other arguments.
+    pub args: StatArgs,
+    /// Where the action is written.
+    pub span: Span,
+}
+
+/// The arguments of a statistics action besides its label and expressions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatArgs {
+    /// None (`average`).
+    None,
+    /// A range `low, high` per expression (`frequency`).
+    Ranges(Vec<(i64, i64)>),
+    /// Buckets per expression (`bktfreq`).
+    Buckets(Vec<Buckets>),
+    /// A contract of a side (`evalcontract`).
+    Contract(EvalContract),
+}
+
 /// An action run for each matching deal (and, for statistics, at the end).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -242,17 +271,11 @@ pub enum Action {
     PrintEs(Vec<PrintItem>),
     /// Seats' hands at the end of the run.
     Print(Vec<Seat>),
-    /// A mean: index into the run's averages.
-    Average(Option<String>, Expr),
-    /// A histogram or cross-tab.
-    Frequency(Option<String>, Expr, (i64, i64), Option<(Expr, (i64, i64))>),
-    /// DealerV2_4's bucketed frequency: down axis, and an optional across axis.
-    BktFreq(Option<String>, Expr, Buckets, Option<(Expr, Buckets)>),
+    /// A statistic (`average`, `frequency`, `bktfreq`, `evalcontract`): accumulated for each
+    /// matching deal, reported at the end.
+    Stat(StatCall),
     /// DealerV2_4's export of hands in predeal form: N, S for NS; E, W for EW; or one seat.
     Export(Vec<Seat>),
-    /// DealerV2_4's `evalcontract(side, contract, vul)`: per deal, the double-dummy tricks of
-    /// South (NS) or West (EW) in the strain; at the end, the contract's average result.
-    EvalContract(EvalContract),
     /// A CSV row to the `-C` file.
     CsvRpt(Vec<ReportTerm>),
     /// A CSV row to standard output.
@@ -262,11 +285,12 @@ pub enum Action {
 impl Action {
     /// True for the actions that accumulate a statistic and report it at the end.
     pub fn is_statistic(&self) -> bool {
-        matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..) | Action::EvalContract(_))
+        matches!(self, Action::Stat(_))
     }
 
-    /// True for the actions that make dealer default to producing 40 deals.
+    /// True for the actions that make dealer default to producing 40 deals: all but the
+    /// statistics of expressions (`evalcontract`, of a contract, counts as printing).
     pub fn prints(&self) -> bool {
-        !matches!(self, Action::Average(..) | Action::Frequency(..) | Action::BktFreq(..))
+        !matches!(self, Action::Stat(call) if !matches!(call.args, StatArgs::Contract(_)))
     }
 }

@@ -80,6 +80,20 @@ pub enum Call {
     Rnd,
 }
 
+/// How a statistics action's arguments are written (the parser reads them by this shape into a
+/// [`super::ast::StatCall`]; `run::stats` builds the statistic of the same name from it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatShape {
+    /// `["label"] <expression>`.
+    LabelExpr,
+    /// `["label"] (<expression>, <low>, <high> [, <expression>, <low>, <high>])`.
+    Ranges,
+    /// `["label"] (<expression>, <low>, <high>, <size> [, …])`, decimals allowed.
+    Buckets,
+    /// `(NS | EW, contract, nv | vul)`.
+    SideContract,
+}
+
 /// One word of the language.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -101,6 +115,8 @@ pub struct Entry {
     pub call: Option<Call>,
     /// A statement that may also stand in an `action` list (`average`, `printes`, …).
     pub in_actions: bool,
+    /// For a statistics action: how its arguments are written.
+    pub stat: Option<StatShape>,
 }
 
 const fn e(
@@ -111,7 +127,18 @@ const fn e(
     example: &'static str,
     alias_of: Option<&'static str>,
 ) -> Entry {
-    Entry { name, kind, signature, summary, example, alias_of, support: Support::Full, call: None, in_actions: false }
+    Entry {
+        name,
+        kind,
+        signature,
+        summary,
+        example,
+        alias_of,
+        support: Support::Full,
+        call: None,
+        in_actions: false,
+        stat: None,
+    }
 }
 
 impl Entry {
@@ -121,6 +148,11 @@ impl Entry {
 
     const fn also_action(self) -> Entry {
         Entry { in_actions: true, ..self }
+    }
+
+    /// A statistics action whose arguments are written in this shape.
+    const fn statistic(self, shape: StatShape) -> Entry {
+        Entry { stat: Some(shape), ..self }
     }
 }
 
@@ -139,6 +171,7 @@ const fn x(name: &'static str, kind: Kind, signature: &'static str, why: &'stati
         support: Support::Unsupported(why),
         call: None,
         in_actions: false,
+        stat: None,
     }
 }
 
@@ -176,6 +209,11 @@ pub fn hand_function_name(f: HandFn, suit: Option<Suit>) -> Option<&'static str>
     };
     let canonical = |en: &&Entry| en.alias_of.is_none() && en.kind == Kind::Function;
     VOCAB.iter().filter(canonical).find(|en| en.call.is_some_and(wanted)).map(|en| en.name)
+}
+
+/// How the statistics action `name` writes its arguments, if it is one.
+pub fn stat_shape(name: &str) -> Option<(&'static str, StatShape)> {
+    lookup(name).and_then(|en| Some((en.name, en.stat?)))
 }
 
 /// True when `name` starts an action of an `action` list.
@@ -282,7 +320,7 @@ pub static VOCAB: &[Entry] = &[
         "Report the mean of the expression over the deals that matched.",
         "average \"north hcp\" hcp(north)",
         None,
-    ).also_action(),
+    ).also_action().statistic(StatShape::LabelExpr),
     e(
         "frequency",
         Kind::Statement,
@@ -290,7 +328,7 @@ pub static VOCAB: &[Entry] = &[
         "Report a histogram of the expression over the deals that matched, counting from low to high inclusive. A second expression and range makes it a two-dimensional table instead.",
         "frequency \"north hcp\" (hcp(north), 10, 20)",
         None,
-    ).also_action(),
+    ).also_action().statistic(StatShape::Ranges),
     e(
         "pointcount",
         Kind::Statement,
@@ -878,7 +916,7 @@ pub static VOCAB: &[Entry] = &[
         "DealerV2_4's frequency table in buckets of `size` from `low` to `high` (decimals allowed: `0.50` is 50), with Low and High buckets, percentages and a total; a second expression and axis makes it a two-dimensional table.",
         "action bktfreq \"KnR\" (cccc(north), 5.00, 22.00, 0.50)",
         None,
-    ),
+    ).statistic(StatShape::Buckets),
     e(
         "export",
         Kind::Action,
@@ -914,7 +952,7 @@ pub static VOCAB: &[Entry] = &[
         "DealerV2_4: plays the contract double dummy on every matching deal (South declares for NS, West for EW) and reports at the end the average result, how often it made and failed, and the games and slams it missed. Needs the double-dummy solver.",
         "action evalcontract(NS, z4S, vul)",
         None,
-    ),
+    ).statistic(StatShape::SideContract),
     e(
         "trix",
         Kind::Function,

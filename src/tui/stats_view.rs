@@ -55,16 +55,18 @@ pub fn draw(f: &mut Frame, area: Rect, app: &App, scroll: u16) {
 /// The pane's content at a width.
 pub fn stats_lines(s: &Stats, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    if s.stats.is_empty() {
+    // The studies (last) have panes of their own.
+    let stats = &s.stats[..s.stats.iter().take_while(|s| !s.is_study()).count()];
+    if stats.is_empty() {
         out.push(Line::styled("No average or frequency in the script.", t.get("ui.text.dim")));
         out.push(Line::styled("Try: average \"hcp\" hcp(north)", t.get("ui.text.dim")));
         return out;
     }
-    let views: Vec<(usize, View)> = s.stats.iter().enumerate().map(|(i, st)| (i, st.view())).collect();
+    let views: Vec<(usize, View)> = stats.iter().enumerate().map(|(i, st)| (i, st.view())).collect();
     let means: Vec<_> = views.iter().filter(|(_, v)| matches!(v, View::Mean { .. })).collect();
     if !means.is_empty() {
         out.push(Line::styled("Averages", t.get("ui.table.header")));
-        let name = |i: usize, v: &View| label(v, s.stats[i].kind(), i);
+        let name = |i: usize, v: &View| label(v, stats[i].kind(), i);
         let lw = means.iter().map(|(i, v)| name(*i, v).chars().count()).max().unwrap_or(0);
         for (i, v) in &means {
             out.push(average_line(v, &name(*i, v), lw, t));
@@ -78,7 +80,7 @@ pub fn stats_lines(s: &Stats, t: &Theme, width: usize) -> Vec<Line<'static>> {
             View::CrossTab { rows, cols, counts, .. } => crosstab(rows, cols, counts, t),
             View::Lines { lines, .. } => lines.iter().map(|l| Line::styled(l.clone(), t.get("ui.text"))).collect(),
         };
-        out.push(Line::styled(label(v, s.stats[*i].kind(), *i), t.get("ui.table.header")));
+        out.push(Line::styled(label(v, stats[*i].kind(), *i), t.get("ui.table.header")));
         out.extend(lines);
         out.push(Line::raw(""));
     }

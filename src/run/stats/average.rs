@@ -2,6 +2,7 @@
 
 use super::{Statistic, StatsError, View, add_count};
 use crate::report::stats::fmt_g;
+use crate::script::ast::StatCall;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -39,6 +40,12 @@ impl AverageStat {
 }
 
 impl Statistic for AverageStat {
+    const KIND: &'static str = "average";
+
+    fn from_call(call: &StatCall) -> Option<AverageStat> {
+        Some(AverageStat::new(call.label.clone()))
+    }
+
     fn add(&mut self, values: [i64; 2]) {
         let v = values[0];
         self.count += 1;

@@ -3,7 +3,7 @@
 //! regression output `BktFreq_s19.ref` shows it).
 
 use super::{Statistic, StatsError, View, add_counts, check_counts};
-use crate::script::ast::Buckets;
+use crate::script::ast::{Buckets, StatArgs, StatCall};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -123,6 +123,13 @@ impl BktFreqStat {
 }
 
 impl Statistic for BktFreqStat {
+    const KIND: &'static str = "bktfreq";
+
+    fn from_call(call: &StatCall) -> Option<BktFreqStat> {
+        let StatArgs::Buckets(axes) = &call.args else { return None };
+        Some(BktFreqStat::new(call.label.clone(), *axes.first()?, axes.get(1).copied()))
+    }
+
     fn add(&mut self, values: [i64; 2]) {
         let c = self.cols.map_or(0, |a| a.index(values[1]));
         let i = self.rows.index(values[0]) * self.width() + c;

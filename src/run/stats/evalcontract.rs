@@ -2,9 +2,10 @@
 //! from its double-dummy tricks, as its regression output (`EvalContract_New_s103.ref`) prints
 //! it: `Contract  2Nx V by NS Avg Result =  116.00, Made pct=  40.00, …`.
 
-use super::{Statistic, StatsError, View, add_counts, check_counts};
+use super::{Sample, Statistic, StatsError, View, add_counts, check_counts};
 use crate::dd::score::{Contract, imps, score};
-use crate::script::ast::EvalContract;
+use crate::eval::EvalError;
+use crate::script::ast::{EvalContract, StatArgs, StatCall};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -104,6 +105,25 @@ impl EvalContractStat {
 }
 
 impl Statistic for EvalContractStat {
+    const KIND: &'static str = "evalcontract";
+
+    fn from_call(call: &StatCall) -> Option<EvalContractStat> {
+        let StatArgs::Contract(spec) = &call.args else { return None };
+        Some(EvalContractStat::new(*spec))
+    }
+
+    /// Adds declarer's (South's or West's) double-dummy tricks in the strain.
+    fn add_deal(&mut self, deal: &mut Sample) -> Result<(), EvalError> {
+        let table = deal.table("evalcontract")?;
+        let declarer = if self.spec.side == 0 { 2 } else { 3 };
+        self.add([i64::from(table[declarer][usize::from(self.spec.contract.strain)]), 0]);
+        Ok(())
+    }
+
+    fn needs_table(&self) -> bool {
+        true
+    }
+
     /// Counts one deal: `values[0]` is declarer's double-dummy tricks.
     fn add(&mut self, values: [i64; 2]) {
         self.tricks[values[0].clamp(0, 13) as usize] += 1;

@@ -1,6 +1,7 @@
 //! `frequency`: a histogram of an expression, or a cross-tab of two, with Low and High buckets.
 
 use super::{Statistic, StatsError, View, add_counts, check_counts};
+use crate::script::ast::{StatArgs, StatCall};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -112,6 +113,14 @@ impl FrequencyStat {
 }
 
 impl Statistic for FrequencyStat {
+    const KIND: &'static str = "frequency";
+
+    fn from_call(call: &StatCall) -> Option<FrequencyStat> {
+        let StatArgs::Ranges(ranges) = &call.args else { return None };
+        let axis = |&(low, high): &(i64, i64)| Axis { low, high };
+        Some(FrequencyStat::new(call.label.clone(), axis(ranges.first()?), ranges.get(1).map(axis)))
+    }
+
     fn add(&mut self, values: [i64; 2]) {
         let r = self.rows.bucket(values[0]);
         let c = self.cols.map_or(0, |a| a.bucket(values[1]));

@@ -116,6 +116,8 @@ impl HandTypeStat {
 }
 
 impl Statistic for HandTypeStat {
+    const KIND: &'static str = "hand types";
+
     /// `values[0]` is the produced deal's membership mask.
     fn add(&mut self, values: [i64; 2]) {
         let mask = values[0] as u64;

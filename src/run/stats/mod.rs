@@ -1,26 +1,57 @@
-//! The statistics a run accumulates, one kind per file. Every kind is a [`Statistic`]: it adds
-//! the values of each produced deal, merges another shard's figures, prints the original's
-//! end-of-run report and gives the workbench a [`View`] to draw.
+//! The statistics a run accumulates, one kind per file. Every kind is a [`Statistic`]: it is
+//! built from its action (or switch), adds each produced deal, merges another shard's figures,
+//! prints its end-of-run report and gives the workbench a [`View`] to draw. The [`statistics!`]
+//! list below names every kind once; docs/statistics.md says how to add one.
 
 mod average;
 mod bktfreq;
 mod evalcontract;
+pub mod file;
 mod frequency;
 mod hand_types;
+mod sample;
 
 pub use average::AverageStat;
 pub use bktfreq::BktFreqStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
+pub use sample::Sample;
 
+use crate::eval::EvalError;
+use crate::script::ast::StatCall;
 use serde::{Deserialize, Serialize};
 
 /// What every kind of statistic does.
 pub trait Statistic {
-    /// Adds one produced deal: the value of the action's first expression and, for a
-    /// two-dimensional table, of its second (0 otherwise); `evalcontract` adds its tricks.
-    fn add(&mut self, values: [i64; 2]);
+    /// Its name in messages (`frequency`), and the script's word for it when it has one.
+    const KIND: &'static str;
+    /// The empty statistic of a script's action named [`Self::KIND`], when it is built from one.
+    fn from_call(_call: &StatCall) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+    /// Adds one produced deal by the values of the action's expressions: the first and, for a
+    /// two-dimensional table, the second (0 otherwise). A statistic of the deal itself (its
+    /// double-dummy results) adds nothing here and reads the deal in [`Statistic::add_deal`].
+    fn add(&mut self, _values: [i64; 2]) {}
+    /// Adds one produced deal: by default its expressions' values ([`Statistic::add`]).
+    fn add_deal(&mut self, deal: &mut Sample) -> Result<(), EvalError> {
+        self.add(deal.values);
+        Ok(())
+    }
+    /// True for a study of the command line's (`--dd-summary`): reported after the statistics
+    /// lines, drawn in a pane of its own.
+    fn is_study(&self) -> bool {
+        false
+    }
+    /// True when [`Statistic::add_deal`] reads the deal's whole double-dummy table, so that
+    /// the worker that found the deal solves it.
+    fn needs_table(&self) -> bool {
+        false
+    }
     /// Adds another shard's figures; an error when the two differ in shape or a count overflows.
     fn merge(&mut self, other: &Self) -> Result<(), StatsError>;
     /// The end-of-run report as the original prints it, for a run that produced `produced` deals.
@@ -30,6 +61,82 @@ pub trait Statistic {
     fn check(&self, produced: u64) -> Result<(), StatsError>;
     /// What the workbench draws.
     fn view(&self) -> View;
+}
+
+/// The one list of the kinds of statistic: `Variant(Type)`, the variant's name lowercased
+/// being its key in `--stats-json` files. It makes [`Stat`] and its dispatch to the kind's
+/// [`Statistic`] methods.
+macro_rules! statistics {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty),)*) => {
+        /// One statistic of a run, of any kind.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        pub enum Stat {
+            $($(#[$doc])* $variant($ty),)*
+        }
+
+        impl Stat {
+            /// The empty statistic of a script's statistics action.
+            pub fn from_call(call: &StatCall) -> Option<Stat> {
+                $(if call.name == <$ty>::KIND {
+                    return <$ty>::from_call(call).map(Stat::$variant);
+                })*
+                None
+            }
+            /// Adds one produced deal's values (see [`Statistic::add`]).
+            pub fn add(&mut self, values: [i64; 2]) {
+                match self { $(Stat::$variant(s) => s.add(values),)* }
+            }
+            /// Adds one produced deal (see [`Statistic::add_deal`]).
+            pub fn add_deal(&mut self, deal: &mut Sample) -> Result<(), EvalError> {
+                match self { $(Stat::$variant(s) => s.add_deal(deal),)* }
+            }
+            /// See [`Statistic::is_study`].
+            pub fn is_study(&self) -> bool {
+                match self { $(Stat::$variant(s) => s.is_study(),)* }
+            }
+            /// See [`Statistic::needs_table`].
+            pub fn needs_table(&self) -> bool {
+                match self { $(Stat::$variant(s) => s.needs_table(),)* }
+            }
+            /// Adds another shard's figures of the same kind and shape.
+            pub fn merge(&mut self, other: &Stat) -> Result<(), StatsError> {
+                match (self, other) {
+                    $((Stat::$variant(a), Stat::$variant(b)) => a.merge(b),)*
+                    (a, b) => Err(StatsError::Shape(format!("{} where the other has {}", a.kind(), b.kind()))),
+                }
+            }
+            /// The end-of-run report.
+            pub fn render(&self, out: &mut String, produced: u64) {
+                match self { $(Stat::$variant(s) => s.render(out, produced),)* }
+            }
+            /// What the workbench draws.
+            pub fn view(&self) -> View {
+                match self { $(Stat::$variant(s) => s.view(),)* }
+            }
+            /// See [`Statistic::check`].
+            pub fn check(&self, produced: u64) -> Result<(), StatsError> {
+                match self { $(Stat::$variant(s) => s.check(produced),)* }
+            }
+            /// The kind's name.
+            pub fn kind(&self) -> &'static str {
+                match self { $(Stat::$variant(_) => <$ty>::KIND,)* }
+            }
+        }
+    };
+}
+
+statistics! {
+    /// `average`.
+    Average(AverageStat),
+    /// `frequency`, one- or two-dimensional.
+    Frequency(FrequencyStat),
+    /// DealerV2_4's `bktfreq`, one- or two-dimensional.
+    BktFreq(BktFreqStat),
+    /// DealerV2_4's `evalcontract`.
+    EvalContract(EvalContractStat),
+    /// The `HandType_` variables' mix (after the actions' statistics).
+    HandTypes(HandTypeStat),
 }
 
 /// Why statistics cannot be added up, or are not those of one run: the statistics' error.
@@ -124,91 +231,6 @@ pub enum View {
     },
 }
 
-/// One statistic of a run, of any kind.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Stat {
-    /// `average`.
-    Average(AverageStat),
-    /// `frequency`, one- or two-dimensional.
-    Frequency(FrequencyStat),
-    /// DealerV2_4's `bktfreq`, one- or two-dimensional.
-    BktFreq(BktFreqStat),
-    /// DealerV2_4's `evalcontract`.
-    EvalContract(EvalContractStat),
-    /// The `HandType_` variables' mix (after the actions' statistics).
-    HandTypes(HandTypeStat),
-}
-
-impl Stat {
-    /// Adds one produced deal's values (see [`Statistic::add`]).
-    pub fn add(&mut self, values: [i64; 2]) {
-        match self {
-            Stat::Average(s) => s.add(values),
-            Stat::Frequency(s) => s.add(values),
-            Stat::BktFreq(s) => s.add(values),
-            Stat::EvalContract(s) => s.add(values),
-            Stat::HandTypes(s) => s.add(values),
-        }
-    }
-
-    /// Adds another shard's figures of the same kind and shape.
-    pub fn merge(&mut self, other: &Stat) -> Result<(), StatsError> {
-        match (self, other) {
-            (Stat::Average(a), Stat::Average(b)) => a.merge(b),
-            (Stat::Frequency(a), Stat::Frequency(b)) => a.merge(b),
-            (Stat::BktFreq(a), Stat::BktFreq(b)) => a.merge(b),
-            (Stat::EvalContract(a), Stat::EvalContract(b)) => a.merge(b),
-            (Stat::HandTypes(a), Stat::HandTypes(b)) => a.merge(b),
-            (a, b) => Err(StatsError::Shape(format!("{} where the other has {}", a.kind(), b.kind()))),
-        }
-    }
-
-    /// The end-of-run report.
-    pub fn render(&self, out: &mut String, produced: u64) {
-        match self {
-            Stat::Average(s) => s.render(out, produced),
-            Stat::Frequency(s) => s.render(out, produced),
-            Stat::BktFreq(s) => s.render(out, produced),
-            Stat::EvalContract(s) => s.render(out, produced),
-            Stat::HandTypes(s) => s.render(out, produced),
-        }
-    }
-
-    /// What the workbench draws.
-    pub fn view(&self) -> View {
-        match self {
-            Stat::Average(s) => s.view(),
-            Stat::Frequency(s) => s.view(),
-            Stat::BktFreq(s) => s.view(),
-            Stat::EvalContract(s) => s.view(),
-            Stat::HandTypes(s) => s.view(),
-        }
-    }
-
-    /// See [`Statistic::check`].
-    pub fn check(&self, produced: u64) -> Result<(), StatsError> {
-        match self {
-            Stat::Average(s) => s.check(produced),
-            Stat::Frequency(s) => s.check(produced),
-            Stat::BktFreq(s) => s.check(produced),
-            Stat::EvalContract(s) => s.check(produced),
-            Stat::HandTypes(s) => s.check(produced),
-        }
-    }
-
-    /// The action's name.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Stat::Average(_) => "average",
-            Stat::Frequency(_) => "frequency",
-            Stat::BktFreq(_) => "bktfreq",
-            Stat::EvalContract(_) => "evalcontract",
-            Stat::HandTypes(_) => "hand types",
-        }
-    }
-}
-
 /// Every statistic of a run, in the script's action order, with the run's counters.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
@@ -216,7 +238,8 @@ pub struct Stats {
     pub generated: u64,
     /// Deals that matched the condition so far.
     pub produced: u64,
-    /// The statistics, in action order.
+    /// The statistics, in action order, then the hand types' and the studies' (the command
+    /// line's, [`RunOptions::studies`](crate::run::RunOptions::studies)).
     pub stats: Vec<Stat>,
 }
 
@@ -264,10 +287,37 @@ impl Stats {
         Ok(())
     }
 
-    /// Every statistic's end-of-run report, in action order.
+    /// Every statistic's end-of-run report, in action order, but the studies'.
     pub fn render(&self, out: &mut String) {
-        for s in &self.stats {
+        for s in self.stats.iter().filter(|s| !s.is_study()) {
             s.render(out, self.produced);
+        }
+    }
+
+    /// The studies' reports, printed after the statistics lines.
+    pub fn render_studies(&self, out: &mut String) {
+        for s in self.stats.iter().filter(|s| s.is_study()) {
+            s.render(out, self.produced);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Stat;
+    use crate::script::ast::Action;
+    use crate::script::vocab::VOCAB;
+
+    #[test]
+    fn every_statistics_word_builds_its_statistic() {
+        let words: Vec<_> = VOCAB.iter().filter(|en| en.stat.is_some()).collect();
+        assert_eq!(words.len(), 4);
+        for en in words {
+            let p = crate::eval::compile(en.example, "t.dlr", &Default::default()).unwrap();
+            let calls: Vec<_> =
+                p.actions.iter().filter_map(|a| if let Action::Stat(c) = a { Some(c) } else { None }).collect();
+            assert_eq!(calls.len(), 1, "{}", en.name);
+            assert_eq!(Stat::from_call(calls[0]).map(|s| s.kind()), Some(en.name));
         }
     }
 }

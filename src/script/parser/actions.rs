@@ -2,9 +2,10 @@
 
 use super::{PResult, Parser};
 use crate::cards::Seat;
-use crate::script::ast::{Action, PrintItem, ReportTerm};
+use crate::script::ast::{Action, Expr, PrintItem, ReportTerm, StatArgs, StatCall};
 use crate::script::diag::Span;
 use crate::script::lexer::Tok;
+use crate::script::vocab::StatShape;
 
 /// The most counts a two-dimensional `frequency` or `bktfreq` table may hold (8 MB).
 const MAX_CELLS: usize = 1_000_000;
@@ -17,6 +18,9 @@ impl Parser {
     pub(super) fn action(&mut self) -> PResult<Vec<Action>> {
         let Tok::Ident(word) = self.peek().clone() else { unreachable!("starts_action checked") };
         let span = self.bump().span;
+        if let Some((name, shape)) = crate::script::vocab::stat_shape(&word) {
+            return Ok(vec![Action::Stat(self.stat_call(name, shape, span)?)]);
+        }
         let a = match word.as_str() {
             "printall" => Action::PrintAll,
             "printew" => Action::PrintSide(1),
@@ -27,19 +31,23 @@ impl Parser {
             "printoneline" => Action::PrintOneLine(self.optional_expr()?),
             "printes" => Action::PrintEs(self.printes()?),
             "print" => Action::Print(self.seat_list()?),
-            "average" => {
-                let label = self.label();
-                Action::Average(label, self.expr()?)
-            }
-            "frequency" => self.frequency()?,
-            "bktfreq" => self.bktfreq()?,
             "export" => self.export()?,
             "csvrpt" => Action::CsvRpt(self.report_terms()?),
             "printrpt" => Action::PrintRpt(self.report_terms()?),
-            "evalcontract" => self.evalcontract(span)?,
             other => return Err(self.error_at(span, format!("unsupported: {other} (a DealerV2_4 extension)"))),
         };
         Ok(vec![a])
+    }
+
+    /// A statistics action's arguments, read in the shape its vocabulary entry gives.
+    fn stat_call(&mut self, name: &'static str, shape: StatShape, span: Span) -> PResult<StatCall> {
+        let (label, exprs, args) = match shape {
+            StatShape::LabelExpr => (self.label(), vec![self.expr()?], StatArgs::None),
+            StatShape::Ranges => self.frequency()?,
+            StatShape::Buckets => self.bktfreq()?,
+            StatShape::SideContract => (None, Vec::new(), StatArgs::Contract(self.evalcontract(span)?)),
+        };
+        Ok(StatCall { name, label, exprs, args, span: span.to(self.prev_span()) })
     }
 
     fn label(&mut self) -> Option<String> {
@@ -106,7 +114,7 @@ impl Parser {
         Ok(seats)
     }
 
-    fn frequency(&mut self) -> PResult<Action> {
+    fn frequency(&mut self) -> PResult<(Option<String>, Vec<Expr>, StatArgs)> {
         let label = self.label();
         self.expect_op("(", "to open the frequency's expression and range")?;
         let e1 = self.expr()?;
@@ -124,7 +132,7 @@ impl Parser {
             None
         };
         self.expect_op(")", "to close the frequency")?;
-        Ok(Action::Frequency(label, e1, r1, second))
+        Ok(axes(label, (e1, r1), second, StatArgs::Ranges))
     }
 
     fn export(&mut self) -> PResult<Action> {
@@ -140,7 +148,7 @@ impl Parser {
         Ok(Action::Export(seats))
     }
 
-    fn bktfreq(&mut self) -> PResult<Action> {
+    fn bktfreq(&mut self) -> PResult<(Option<String>, Vec<Expr>, StatArgs)> {
         let label = self.label();
         self.expect_op("(", "to open the bktfreq's expression and buckets")?;
         let e1 = self.expr()?;
@@ -157,7 +165,7 @@ impl Parser {
             None
         };
         self.expect_op(")", "to close the bktfreq")?;
-        Ok(Action::BktFreq(label, e1, b1, second))
+        Ok(axes(label, (e1, b1), second, StatArgs::Buckets))
     }
 
     /// A two-dimensional table of `[rows, columns]` in-range entries, whose second axis is
@@ -261,7 +269,7 @@ impl Parser {
     }
 
     /// `evalcontract(NS|EW, contract, nv|vul)`.
-    fn evalcontract(&mut self, span: crate::script::diag::Span) -> PResult<Action> {
+    fn evalcontract(&mut self, span: Span) -> PResult<crate::script::ast::EvalContract> {
         if !self.is_op("(") {
             return Err(self.error_at(span, "unsupported: evalcontract without arguments (dealer 1.24 parses it and then aborts on an assertion); DealerV2_4's `evalcontract(NS, z4S, vul)` is supported"));
         }
@@ -287,7 +295,7 @@ impl Parser {
         };
         self.bump();
         let end = self.expect_op(")", "to close evalcontract")?;
-        Ok(Action::EvalContract(crate::script::ast::EvalContract { side, contract, vulnerable, span: span.to(end) }))
+        Ok(crate::script::ast::EvalContract { side, contract, vulnerable, span: span.to(end) })
     }
 
     /// `deal`, `ns`/`ew` (any case) or a compass, when followed by `,` or `)`.
@@ -303,4 +311,15 @@ impl Parser {
             _ => self.compass_word().map(|s| vec![s]),
         }
     }
+}
+
+/// A table's label, expressions and axes (one or two) as a statistics call's parts.
+fn axes<A>(
+    label: Option<String>,
+    first: (Expr, A),
+    second: Option<(Expr, A)>,
+    args: fn(Vec<A>) -> StatArgs,
+) -> (Option<String>, Vec<Expr>, StatArgs) {
+    let (exprs, axes): (Vec<Expr>, Vec<A>) = std::iter::once(first).chain(second).unzip();
+    (label, exprs, args(axes))
 }

@@ -2,7 +2,7 @@
 //! merge refuses duplicate or mismatched shards and counters that would wrap.
 
 use super::{Finding, Findings, finding};
-use dealbench::report::stats_file::{Part, StatsFile, merge, parse, render};
+use dealbench::run::stats::file::{Part, StatsFile, merge, parse, render};
 
 /// `input` is one file, or two separated by a NUL byte.
 pub fn check(input: &[u8], found: &mut Findings) {

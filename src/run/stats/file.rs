@@ -1,8 +1,8 @@
 //! `--stats-json`: a run's statistics and what identifies the run, as JSON; `dealbench merge`
 //! adds up files only when they are the parts of exactly one run.
 
-use super::ReportError;
-use crate::run::stats::Stats;
+use super::{Stats, StatsError};
+use crate::report::ReportError;
 use serde::{Deserialize, Serialize};
 
 /// The format version this dealbench writes and reads.
@@ -301,11 +301,18 @@ fn gaps(ks: &[u64], n: u64) -> Vec<(u64, u64)> {
     out
 }
 
+impl From<StatsError> for ReportError {
+    fn from(e: StatsError) -> Self {
+        ReportError::from(e.to_string())
+    }
+}
+
 /// The end-of-run text dealer prints for these figures: the reports, then the statistics lines.
 pub fn render(f: &StatsFile) -> String {
     let mut out = String::new();
     f.stats.render(&mut out);
-    super::stats::summary(&mut out, f.stats.generated, f.stats.produced, &f.run.seed.to_string(), f.seconds);
+    crate::report::stats::summary(&mut out, f.stats.generated, f.stats.produced, &f.run.seed.to_string(), f.seconds);
+    f.stats.render_studies(&mut out);
     out
 }
 
