@@ -10,6 +10,7 @@ use super::outputs::Outputs;
 use super::set_args::{SetArgs, SetFile};
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
+use dealbench::cards::Seat;
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
@@ -138,6 +139,11 @@ pub struct RunArgs {
     /// and in short-circuit order, with the deals each figure rests on.
     #[arg(long)]
     pub profile: bool,
+    /// After the run's output, every opening lead against a contract (`3N:S`: level, strain
+    /// C/D/H/S/N, declarer; the leader is declarer's left-hand opponent): per lead the deals,
+    /// declarer's mean tricks, the share set and the tricks lost against the best lead.
+    #[arg(long, value_name = "CONTRACT:DECLARER", value_parser = parse_leads)]
+    pub leads: Option<(u8, usize, Seat)>,
     // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
     #[command(flatten)]
     pub set: SetArgs,
@@ -179,6 +185,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     }
     let mut options = options(args, &name)?;
     options.profile = args.profile;
+    if let Some((level, strain, declarer)) = args.leads {
+        options.studies.push(run::stats::Stat::Leads(run::stats::LeadsStat::new(level, strain, declarer)));
+    }
     args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
@@ -288,6 +297,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     }
     switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
     switches.extend(options.interleave.then(|| "--interleave".to_string()));
+    switches.extend(args.leads.map(|(l, s, d)| format!("--leads {l}{}:{}", ["C", "D", "H", "S", "N"][s], d.letter())));
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
         dealbench: env!("CARGO_PKG_VERSION").to_string(),
@@ -539,4 +549,29 @@ fn sampled_note(
     let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
     let note = p.closing_note(matched, produce, s.generated, generate)?;
     Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
+}
+
+/// `--leads 3N:S`: level 1 to 7, strain C, D, H, S or N (NT), and declarer N, E, S or W.
+fn parse_leads(arg: &str) -> Result<(u8, usize, Seat), String> {
+    let bad =
+        || format!("{arg}: expected CONTRACT:DECLARER, as 3N:S or 4H:E (level 1-7, strain C D H S N, seat N E S W)");
+    let (contract, seat) = arg.split_once(':').ok_or_else(bad)?;
+    let mut chars = contract.chars();
+    let level = chars.next().and_then(|c| c.to_digit(10)).filter(|l| (1..=7).contains(l)).ok_or_else(bad)?;
+    let strain = match chars.as_str().to_ascii_uppercase().as_str() {
+        "C" => 0,
+        "D" => 1,
+        "H" => 2,
+        "S" => 3,
+        "N" | "NT" => 4,
+        _ => return Err(bad()),
+    };
+    let declarer = match seat.to_ascii_uppercase().as_str() {
+        "N" => Seat::North,
+        "E" => Seat::East,
+        "S" => Seat::South,
+        "W" => Seat::West,
+        _ => return Err(bad()),
+    };
+    Ok((level as u8, strain, declarer))
 }

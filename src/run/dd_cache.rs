@@ -124,6 +124,13 @@ impl DoubleDummy for DdCache {
         Ok(solver.table_known(deal, known)?.tricks)
     }
 
+    fn leads(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<crate::dd::Leads, DdError> {
+        let (solver, known) = self.parts(deal);
+        let leads = solver.leads(deal, declarer, strain)?;
+        known.narrow(declarer.index(), strain, leads.best, leads.best);
+        Ok(leads)
+    }
+
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {
         let mask = self.planned_for(deal, strain);
         let (solver, known) = self.parts(deal);

@@ -9,6 +9,7 @@ mod evalcontract;
 pub mod file;
 mod frequency;
 mod hand_types;
+mod leads;
 mod sample;
 
 pub use average::AverageStat;
@@ -16,6 +17,7 @@ pub use bktfreq::BktFreqStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
+pub use leads::{LeadRow, LeadsStat};
 pub use sample::Sample;
 
 use crate::eval::EvalError;
@@ -137,6 +139,8 @@ statistics! {
     EvalContract(EvalContractStat),
     /// The `HandType_` variables' mix (after the actions' statistics).
     HandTypes(HandTypeStat),
+    /// `--leads`: every opening lead against a contract.
+    Leads(LeadsStat),
 }
 
 /// Why statistics cannot be added up, or are not those of one run: the statistics' error.
