@@ -4,8 +4,11 @@
 
 mod common;
 
-/// Golden deals with each card's declarer tricks, in the file's order (spades first, ace down).
-fn golden(n: usize) -> Option<Vec<(String, Vec<(String, u32)>)>> {
+/// A deal (`N:…`) with each card's declarer tricks, in the file's order (spades first, ace down).
+type Leads = (String, Vec<(String, u32)>);
+
+/// The first `n` golden deals.
+fn golden(n: usize) -> Option<Vec<Leads>> {
     let dir = common::shared("golden/dd/leads")?;
     let text = std::fs::read_to_string(dir.join("list100-N-S.leads")).unwrap();
     let deals = text.lines().take(n).map(|l| {

@@ -126,7 +126,8 @@ pub struct RunArgs {
     /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
     #[arg(long, value_name = "dealer|fast", default_value = "dealer")]
     pub stream: String,
-    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N).
+    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N); `auto/N`
+    /// takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (array jobs).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Write the run's statistics (counts, sums, tables) as JSON, for `dealbench merge`.
