@@ -8,13 +8,12 @@
 
 use super::console::say;
 use super::error::CliError;
+use super::zrd_reader::Reader;
 use dealbench::cards::Deal;
-use dealbench::cards::input::{DealReader, ReadError, Record};
+use dealbench::cards::input::{ReadError, Record};
 use dealbench::dd::{DdTable, Solver};
 use dealbench::report::optimum::read_rows;
 use dealbench::run::{DealFeed, KnownTables};
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -48,6 +47,8 @@ pub struct DealFile {
     tally: Arc<Mutex<Tally>>,
     /// Where the run's pass puts the tables read with the deals.
     tables: KnownTables,
+    /// `-`: standard input's bytes, read whole.
+    stdin: Option<Arc<Vec<u8>>>,
 }
 
 /// Why a deal file is not run.
@@ -73,11 +74,13 @@ impl DealFile {
         limit: u64,
         deadline: Option<Instant>,
     ) -> Result<(DealFile, DealFeed), Refused> {
-        let file = DealFile { path: path.to_path_buf(), strict, tally: Arc::default(), tables: KnownTables::default() };
+        let stdin = if path == Path::new("-") { Some(Arc::new(read_stdin()?)) } else { None };
+        let file =
+            DealFile { path: path.to_path_buf(), strict, tally: Arc::default(), tables: KnownTables::default(), stdin };
         let mut t = file.tally.lock().expect("tally");
         (t.report, t.digest) = (true, FNV_START);
         drop(t);
-        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        if file.stdin.is_some() || std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             if file.first_pass(limit, deadline)? == 0 {
                 return Err(file.no_deals().into());
             }
@@ -96,8 +99,8 @@ impl DealFile {
 
     /// The file's deals from its start.
     fn feed(&self) -> Result<Feed, CliError> {
-        let f = File::open(&self.path).map_err(|e| format!("--deals {}: {e}", self.name()))?;
-        let reader = DealReader::new(BufReader::new(f));
+        let reader =
+            Reader::open(&self.path, self.stdin.as_ref()).map_err(|e| format!("--deals {}: {e}", self.name()))?;
         Ok(Feed {
             reader,
             tally: self.tally.clone(),
@@ -173,7 +176,7 @@ impl DealFile {
 
 /// The deals of a reader, bad records reported and counted.
 struct Feed {
-    reader: DealReader<BufReader<File>>,
+    reader: Reader,
     tally: Arc<Mutex<Tally>>,
     name: String,
     strict: bool,
@@ -197,6 +200,7 @@ impl Feed {
             return Ok(());
         };
         let at = match board {
+            Some(b) if b.starts_with("record ") => format!("{}: {b}", self.name),
             Some(b) => format!("{}:{line}: board {b}", self.name),
             None => format!("{}:{line}", self.name),
         };
@@ -275,4 +279,12 @@ impl Iterator for Feed {
             }
         }
     }
+}
+
+/// Standard input, read whole (`--deals -`).
+fn read_stdin() -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+        .map_err(|e| CliError(format!("--deals -: standard input: {e}")))?;
+    Ok(bytes)
 }

@@ -17,6 +17,7 @@ mod session_cmd;
 mod set_args;
 mod timeout;
 mod write_leveled;
+mod zrd_reader;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
