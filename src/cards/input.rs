@@ -31,6 +31,55 @@ pub enum Record {
     Deal(usize, Deal),
     /// A record that is not a deal.
     Bad(BadRecord),
+    /// A PBN `[OptimumResultTable]` of the deal before it: its tag's 1-based line, the
+    /// section's `[Board]` when given, and its rows as written.
+    Table {
+        /// 1-based line of the tag.
+        line: usize,
+        /// The board's `[Board]` tag value.
+        board: Option<String>,
+        /// The table's rows (`N NT 9`).
+        rows: Vec<String>,
+    },
+}
+
+/// A PBN section's `[OptimumResultTable]` being read.
+#[derive(Default)]
+struct TableRows {
+    /// The `[Board]` of the section read last.
+    board: Option<String>,
+    /// The table's line and rows, while its rows are read.
+    open: Option<(usize, Vec<String>)>,
+}
+
+impl TableRows {
+    /// Takes a line that belongs to a table (its tag or a row; the `[Board]` tag is noted and
+    /// passed on); a line that ends an open table first queues it.
+    fn take(&mut self, line: usize, bytes: &[u8], queue: &mut VecDeque<Record>) -> bool {
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.trim();
+        if self.open.is_some() {
+            if !text.is_empty() && !text.starts_with(['[', '%', '{', ';']) {
+                self.open.as_mut().expect("open").1.push(text.to_string());
+                return true;
+            }
+            self.close(queue);
+        }
+        if let Some(rest) = text.strip_prefix("[Board \"") {
+            self.board = rest.split('"').next().map(str::to_string);
+        } else if text.starts_with("[OptimumResultTable ") {
+            self.open = Some((line, Vec::new()));
+            return true;
+        }
+        false
+    }
+
+    /// Queues the open table, if any.
+    fn close(&mut self, queue: &mut VecDeque<Record>) {
+        if let Some((line, rows)) = self.open.take() {
+            queue.push_back(Record::Table { line, board: self.board.clone(), rows });
+        }
+    }
 }
 
 /// Why the rest of a file cannot be read: its line and what happened.
@@ -52,12 +101,21 @@ pub struct DealReader<R> {
     comment: bool,
     /// Records of the line read last still to give (a LIN line of several boards).
     queue: VecDeque<Record>,
+    /// PBN double-dummy tables.
+    tables: TableRows,
 }
 
 impl<R: BufRead> DealReader<R> {
     /// Records of `input`.
     pub fn new(input: R) -> Self {
-        DealReader { lines: Lines::new(input), not_utf8: None, failed: false, comment: false, queue: VecDeque::new() }
+        DealReader {
+            lines: Lines::new(input),
+            not_utf8: None,
+            failed: false,
+            comment: false,
+            queue: VecDeque::new(),
+            tables: TableRows::default(),
+        }
     }
 
     /// Lines passed over that are not UTF-8 (PBN's own character set is Latin-1): how many,
@@ -77,7 +135,10 @@ impl<R: BufRead> DealReader<R> {
             }
             let (line, bytes) = match self.lines.next_line() {
                 Ok(Some(l)) => l,
-                Ok(None) => return None,
+                Ok(None) => {
+                    self.tables.close(&mut self.queue);
+                    return self.queue.pop_front().map(Ok);
+                }
                 Err(e) => return Some(Err(self.line_error(e))),
             };
             let bytes = if line == 1 { first_line(bytes) } else { Ok(bytes) };
@@ -85,7 +146,7 @@ impl<R: BufRead> DealReader<R> {
                 Ok(b) => b,
                 Err(message) => return Some(Err(ReadError { line, message: message.0 })),
             };
-            if in_comment(&mut self.comment, bytes) {
+            if in_comment(&mut self.comment, bytes) || self.tables.take(line, bytes, &mut self.queue) {
                 continue;
             }
             let (found, not_utf8) = read_line(bytes);
@@ -289,9 +350,23 @@ mod tests {
             match r.unwrap() {
                 Record::Deal(l, d) => deals.push((l, d)),
                 Record::Bad(b) => bad.push(b),
+                Record::Table { line, .. } => panic!("a table at line {line}"),
             }
         }
         (deals, bad)
+    }
+
+    #[test]
+    fn a_pbn_table_follows_its_deal_with_its_board() {
+        let text = format!(
+            "[Board \"7\"]\n[Deal \"{}\"]\n[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n\
+             N NT  6\nN  S  5\n[OptimumScore \"NS 0\"]\n\n",
+            "N:AKQT3.J6.KJ42.95 652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72"
+        );
+        let records: Vec<Record> = DealReader::new(text.as_bytes()).map(Result::unwrap).collect();
+        assert!(matches!(records[0], Record::Deal(2, _)));
+        let want = Record::Table { line: 3, board: Some("7".into()), rows: vec!["N NT  6".into(), "N  S  5".into()] };
+        assert_eq!(records[1..], [want]);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod input;
 mod pbn;
 mod seat;
 mod vul;
+pub mod zrd;
 pub use escape::escape;
 pub use pbn::{ParseDealError, parse_deal};
 pub use seat::{Seat, Suit};

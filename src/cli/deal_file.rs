@@ -8,11 +8,12 @@
 
 use super::console::say;
 use super::error::CliError;
+use super::zrd_reader::Reader;
 use dealbench::cards::Deal;
-use dealbench::cards::input::{DealReader, Record};
-use dealbench::run::DealFeed;
-use std::fs::File;
-use std::io::BufReader;
+use dealbench::cards::input::{ReadError, Record};
+use dealbench::dd::{DdTable, Solver};
+use dealbench::report::optimum::read_rows;
+use dealbench::run::{DealFeed, KnownTables};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -44,6 +45,10 @@ pub struct DealFile {
     path: PathBuf,
     strict: bool,
     tally: Arc<Mutex<Tally>>,
+    /// Where the run's pass puts the tables read with the deals.
+    tables: KnownTables,
+    /// `-`: standard input's bytes, read whole.
+    stdin: Option<Arc<Vec<u8>>>,
 }
 
 /// Why a deal file is not run.
@@ -69,11 +74,13 @@ impl DealFile {
         limit: u64,
         deadline: Option<Instant>,
     ) -> Result<(DealFile, DealFeed), Refused> {
-        let file = DealFile { path: path.to_path_buf(), strict, tally: Arc::default() };
+        let stdin = if path == Path::new("-") { Some(Arc::new(read_stdin()?)) } else { None };
+        let file =
+            DealFile { path: path.to_path_buf(), strict, tally: Arc::default(), tables: KnownTables::default(), stdin };
         let mut t = file.tally.lock().expect("tally");
         (t.report, t.digest) = (true, FNV_START);
         drop(t);
-        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        if file.stdin.is_some() || std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             if file.first_pass(limit, deadline)? == 0 {
                 return Err(file.no_deals().into());
             }
@@ -81,6 +88,7 @@ impl DealFile {
             (t.report, t.digest) = (false, FNV_START);
         }
         let mut feed = file.feed()?;
+        feed.tables = Some((file.tables.clone(), Box::new(Solver::with_memory_mib(16))));
         let first = feed.next().ok_or_else(|| file.error().unwrap_or_else(|| file.no_deals()))?;
         Ok((file, DealFeed::new(std::iter::once(first).chain(feed))))
     }
@@ -91,9 +99,16 @@ impl DealFile {
 
     /// The file's deals from its start.
     fn feed(&self) -> Result<Feed, CliError> {
-        let f = File::open(&self.path).map_err(|e| format!("--deals {}: {e}", self.name()))?;
-        let reader = DealReader::new(BufReader::new(f));
-        Ok(Feed { reader, tally: self.tally.clone(), name: self.name(), strict: self.strict })
+        let reader =
+            Reader::open(&self.path, self.stdin.as_ref()).map_err(|e| format!("--deals {}: {e}", self.name()))?;
+        Ok(Feed {
+            reader,
+            tally: self.tally.clone(),
+            name: self.name(),
+            strict: self.strict,
+            pending: None,
+            tables: None,
+        })
     }
 
     /// Reads up to `limit` deals, keeping none; reports the bad records.
@@ -139,6 +154,11 @@ impl DealFile {
         }
     }
 
+    /// The tables read with the deals, for the run's solvers.
+    pub fn tables(&self) -> KnownTables {
+        self.tables.clone()
+    }
+
     /// A digest of the deals the run was fed (the run's identity names it).
     pub fn digest(&self) -> String {
         format!("{:016x}", self.tally.lock().expect("tally").digest)
@@ -156,10 +176,59 @@ impl DealFile {
 
 /// The deals of a reader, bad records reported and counted.
 struct Feed {
-    reader: DealReader<BufReader<File>>,
+    reader: Reader,
     tally: Arc<Mutex<Tally>>,
     name: String,
     strict: bool,
+    /// A record read after a deal to see whether its table follows.
+    pending: Option<Option<Result<Record, ReadError>>>,
+    /// In the run's pass: where a deal's table goes once checked, with the solver that checks it.
+    tables: Option<(KnownTables, Box<Solver>)>,
+}
+
+impl Feed {
+    fn record(&mut self) -> Option<Result<Record, ReadError>> {
+        self.pending.take().unwrap_or_else(|| self.reader.next())
+    }
+
+    /// After `deal`: its table when the next record is one, checked and recorded; an error
+    /// naming the board when it is not the deal's.
+    fn table_of(&mut self, deal: &Deal) -> Result<(), String> {
+        let next = self.reader.next();
+        let Some(Ok(Record::Table { line, board, rows })) = &next else {
+            self.pending = Some(next);
+            return Ok(());
+        };
+        let at = match board {
+            Some(b) if b.starts_with("record ") => format!("{}: {b}", self.name),
+            Some(b) => format!("{}:{line}: board {b}", self.name),
+            None => format!("{}:{line}", self.name),
+        };
+        let table = read_rows(rows.iter().map(String::as_str)).map_err(|e| format!("{at}: {e}"))?;
+        if let Some((tables, solver)) = &mut self.tables {
+            check_table(solver, deal, &table).map_err(|e| format!("{at}: {e}"))?;
+            tables.insert(*deal, table);
+        }
+        Ok(())
+    }
+}
+
+/// One of the table's results, solved: a table of another deal (or altered) nearly always
+/// differs there. The result checked turns with the deal, so that every one is checked in turn.
+fn check_table(solver: &mut Solver, deal: &Deal, table: &DdTable) -> Result<(), String> {
+    let turn = deal.hands[0].0.count_ones() as usize + (deal.hands[1].0 % 20) as usize;
+    let (declarer, strain) = (turn % 4, turn / 4 % 5);
+    let seat = dealbench::cards::Seat::from_index(declarer);
+    let got = solver.tricks(deal, seat, strain).map_err(|e| e.to_string())?;
+    let want = table.tricks[declarer][strain];
+    if got == want {
+        return Ok(());
+    }
+    let strain_name = ["clubs", "diamonds", "hearts", "spades", "notrump"][strain];
+    Err(format!(
+        "the OptimumResultTable is not this deal's: {} in {strain_name} takes {got} tricks, the table says {want}",
+        seat.name()
+    ))
 }
 
 impl Iterator for Feed {
@@ -167,7 +236,17 @@ impl Iterator for Feed {
 
     fn next(&mut self) -> Option<Deal> {
         loop {
-            let record = self.reader.next();
+            let record = self.record();
+            let deal = match &record {
+                Some(Ok(Record::Deal(_, d))) => Some(*d),
+                _ => None,
+            };
+            if let Some(d) = deal
+                && let Err(e) = self.table_of(&d)
+            {
+                self.tally.lock().expect("tally").error = Some(e);
+                return None;
+            }
             let mut t = self.tally.lock().expect("tally");
             match record {
                 None => {
@@ -177,6 +256,10 @@ impl Iterator for Feed {
                 Some(Ok(Record::Deal(_, d))) => {
                     t.digest = d.hands.iter().flat_map(|h| h.0.to_le_bytes()).fold(t.digest, fnv);
                     return Some(d);
+                }
+                Some(Ok(Record::Table { line, .. })) => {
+                    t.error = Some(format!("{}:{line}: an OptimumResultTable with no deal before it", self.name));
+                    return None;
                 }
                 Some(Err(e)) => {
                     t.error = Some(format!("{}:{}: {}", self.name, e.line, e.message));
@@ -196,4 +279,12 @@ impl Iterator for Feed {
             }
         }
     }
+}
+
+/// Standard input, read whole (`--deals -`).
+fn read_stdin() -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+        .map_err(|e| CliError(format!("--deals -: standard input: {e}")))?;
+    Ok(bytes)
 }

@@ -21,6 +21,7 @@ mod set_args;
 mod study_args;
 mod timeout;
 mod write_leveled;
+mod zrd_reader;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -10,6 +10,7 @@ use super::outputs::Outputs;
 use super::set_args::{SetArgs, SetFile};
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
+use dealbench::cards::Seat;
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
@@ -126,7 +127,8 @@ pub struct RunArgs {
     /// The deal generator: `dealer` (dealer.exe's deals for the seed) or `fast`.
     #[arg(long, value_name = "dealer|fast", default_value = "dealer")]
     pub stream: String,
-    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N).
+    /// Deal only the K-th of N interleaved slices of the fast stream (0 <= K < N); `auto/N`
+    /// takes K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (array jobs).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Write the run's statistics (counts, sums, tables) as JSON, for `dealbench merge`.
@@ -142,6 +144,11 @@ pub struct RunArgs {
     // Double-dummy studies (`--dd-summary`, `--compare`): their own struct, in study_args.rs.
     #[command(flatten)]
     pub studies: super::study_args::StudyArgs,
+    /// After the run's output, every opening lead against a contract (`3N:S`: level, strain
+    /// C/D/H/S/N, declarer; the leader is declarer's left-hand opponent): per lead the deals,
+    /// declarer's mean tricks, the share set and the tricks lost against the best lead.
+    #[arg(long, value_name = "CONTRACT:DECLARER", value_parser = parse_leads)]
+    pub leads: Option<(u8, usize, Seat)>,
     // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
     #[command(flatten)]
     pub set: SetArgs,
@@ -189,6 +196,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let mut options = options(args, &name)?;
     options.profile = args.profile;
     args.studies.apply(&mut options)?;
+    if let Some((level, strain, declarer)) = args.leads {
+        options.studies.push(run::stats::Stat::Leads(run::stats::LeadsStat::new(level, strain, declarer)));
+    }
     args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
@@ -267,6 +277,7 @@ fn open_deals(
     match DealFile::open(path, args.strict, limit, deadline.at()) {
         Ok((file, feed)) => {
             options.deal_feed = Some(feed);
+            options.known_tables = Some(file.tables());
             Ok(Ok(Some(file)))
         }
         Err(Refused::Error(e)) => Err(e),
@@ -300,6 +311,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
     switches.extend(options.interleave.then(|| "--interleave".to_string()));
     switches.extend(args.studies.switches());
+    switches.extend(args.leads.map(|(l, s, d)| format!("--leads {l}{}:{}", ["C", "D", "H", "S", "N"][s], d.letter())));
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
         dealbench: env!("CARGO_PKG_VERSION").to_string(),
@@ -555,4 +567,29 @@ fn sampled_note(
     let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
     let note = p.closing_note(matched, produce, s.generated, generate)?;
     Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
+}
+
+/// `--leads 3N:S`: level 1 to 7, strain C, D, H, S or N (NT), and declarer N, E, S or W.
+fn parse_leads(arg: &str) -> Result<(u8, usize, Seat), String> {
+    let bad =
+        || format!("{arg}: expected CONTRACT:DECLARER, as 3N:S or 4H:E (level 1-7, strain C D H S N, seat N E S W)");
+    let (contract, seat) = arg.split_once(':').ok_or_else(bad)?;
+    let mut chars = contract.chars();
+    let level = chars.next().and_then(|c| c.to_digit(10)).filter(|l| (1..=7).contains(l)).ok_or_else(bad)?;
+    let strain = match chars.as_str().to_ascii_uppercase().as_str() {
+        "C" => 0,
+        "D" => 1,
+        "H" => 2,
+        "S" => 3,
+        "N" | "NT" => 4,
+        _ => return Err(bad()),
+    };
+    let declarer = match seat.to_ascii_uppercase().as_str() {
+        "N" => Seat::North,
+        "E" => Seat::East,
+        "S" => Seat::South,
+        "W" => Seat::West,
+        _ => return Err(bad()),
+    };
+    Ok((level as u8, strain, declarer))
 }

@@ -26,6 +26,10 @@ pub struct SetArgs {
     /// and its deal is turned so that the script's dealer sits in that seat.
     #[arg(long, requires = "boards_out")]
     pub rotate: bool,
+    /// With --export FILE.pbn: each board's 20 double-dummy results and par, as PBN 2.1's
+    /// OptimumResultTable, OptimumScore and ParContract (a LIN set has no place for them).
+    #[arg(long, requires = "set_file")]
+    pub dd: bool,
 }
 
 impl SetArgs {
@@ -49,7 +53,11 @@ impl SetArgs {
         let error =
             |e: std::io::Error| CliError(format!("--export {}: {}", path.display(), super::console::describe(&e)));
         let staged = Staged::create(path).map_err(error)?;
+        if self.dd && format == SetFormat::Lin {
+            super::console::say!("dealbench: --dd: a LIN set has no place for double-dummy results; none solved");
+        }
         let writer = SetWriter::new(BufWriter::new(staged.file().map_err(error)?), format, set, &event);
+        let writer = writer.map(|w| if self.dd { w.with_dd() } else { w });
         writer.map(|w| Some((w, staged))).map_err(error)
     }
 }

@@ -8,6 +8,7 @@
 
 mod combined;
 mod known;
+mod leads;
 mod moves;
 mod par;
 mod quick;
@@ -17,6 +18,7 @@ mod solver;
 mod tt;
 
 pub use known::Known;
+pub use leads::Leads;
 pub use par::{Par, par};
 pub use solver::{ALL_DECLARERS, DEFAULT_MIB, Solver};
 

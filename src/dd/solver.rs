@@ -14,7 +14,7 @@ pub const DEFAULT_MIB: usize = 256;
 
 /// A reusable double-dummy solver; owns its transposition table (one per thread).
 pub struct Solver {
-    search: Search,
+    pub(super) search: Search,
     /// The deal and strain the search holds (its transposition table is theirs).
     loaded: Option<(Deal, usize)>,
 }
@@ -212,7 +212,7 @@ impl Solver {
     }
 
     /// Loads the deal and strain, keeping the transposition table when they are already loaded.
-    fn load(&mut self, deal: &Deal, strain: usize) {
+    pub(super) fn load(&mut self, deal: &Deal, strain: usize) {
         if self.loaded == Some((*deal, strain)) {
             return;
         }
@@ -227,7 +227,7 @@ impl Solver {
         self.search.set_cancel(flags);
     }
 
-    fn check_cancelled(&mut self) -> Result<(), DdError> {
+    pub(super) fn check_cancelled(&mut self) -> Result<(), DdError> {
         if self.search.take_cancelled() {
             self.loaded = None;
             return Err(DdError::Cancelled);

@@ -57,6 +57,11 @@ pub trait DoubleDummy {
     fn par_ns(&mut self, deal: &Deal, vul: Vul) -> Result<i32, DdError>;
     /// The par contracts as text (`4S-NS+1`, `pass`) at that vulnerability.
     fn par_contracts(&mut self, deal: &Deal, vul: Vul) -> Result<String, DdError>;
+    /// Declarer's tricks after each card the opening leader can lead (see
+    /// [`crate::dd::Solver::leads`]); a solver without the lead mode says so.
+    fn leads(&mut self, _deal: &Deal, _declarer: Seat, _strain: usize) -> Result<crate::dd::Leads, DdError> {
+        Err(DdError::Invalid("this solver does not score opening leads".into()))
+    }
 }
 
 /// A runtime error: where and what.

@@ -5,6 +5,7 @@ pub mod deal;
 pub mod export;
 pub mod handout;
 pub mod lin;
+pub mod optimum;
 pub mod paths;
 pub mod pbn_set;
 pub mod session;

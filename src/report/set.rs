@@ -103,19 +103,47 @@ pub struct SetWriter<W: Write> {
     event: String,
     buf: String,
     boards: u64,
+    /// `--dd`: the solver that gives each PBN board its double-dummy tags.
+    dd: Option<Box<crate::dd::Solver>>,
 }
 
 impl<W: Write> SetWriter<W> {
     /// A set in `format` on `out`; `event` names it (PBN's `[Event]`).
     pub fn new(mut out: W, format: SetFormat, options: SetOptions, event: &str) -> std::io::Result<Self> {
         out.write_all(format.header().as_bytes())?;
-        Ok(SetWriter { out, format, options, event: pbn_set::tag_value(event), buf: String::new(), boards: 0 })
+        Ok(SetWriter {
+            out,
+            format,
+            options,
+            event: pbn_set::tag_value(event),
+            buf: String::new(),
+            boards: 0,
+            dd: None,
+        })
+    }
+
+    /// The same, giving each PBN board its double-dummy results and par
+    /// ([`super::optimum`]'s tags); a LIN set is unchanged.
+    pub fn with_dd(mut self) -> Self {
+        if self.format == SetFormat::Pbn {
+            self.dd = Some(Box::new(crate::dd::Solver::new()));
+        }
+        self
     }
 
     /// Writes the `produced`-th deal (1-based) as its board.
     pub fn push(&mut self, produced: u64, deal: Deal) -> std::io::Result<()> {
         self.buf.clear();
-        self.format.board(&mut self.buf, &self.options.board(produced, deal), &self.event);
+        let board = self.options.board(produced, deal);
+        self.format.board(&mut self.buf, &board, &self.event);
+        if let Some(solver) = &mut self.dd {
+            let table =
+                solver.table(&board.deal).map_err(|e| std::io::Error::other(format!("board {}: {e}", board.number)))?;
+            // The tags go inside the board's section, before the blank line that ends it.
+            self.buf.pop();
+            super::optimum::write_tags(&mut self.buf, &table, board.vulnerable);
+            self.buf.push('\n');
+        }
         self.boards += 1;
         self.out.write_all(self.buf.as_bytes())
     }

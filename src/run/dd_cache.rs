@@ -26,6 +26,8 @@ pub struct DdCache {
     plan: [u8; 5],
     /// True while the actions run on the last deal.
     acting: bool,
+    /// Tables known before the run (read with the deals).
+    tables: Option<super::KnownTables>,
 }
 
 impl DdCache {
@@ -38,6 +40,11 @@ impl DdCache {
     /// of `flags` is set.
     pub fn cancelled_by(self, flags: Vec<Arc<AtomicBool>>) -> DdCache {
         DdCache { cancel: flags, ..self }
+    }
+
+    /// The same, taking a deal's table from `tables` when it is there instead of solving it.
+    pub fn with_tables(self, tables: Option<super::KnownTables>) -> DdCache {
+        DdCache { tables, ..self }
     }
 
     /// The same, planning for the results `needs` says the actions ask.
@@ -90,7 +97,8 @@ impl DdCache {
     /// What is known of `deal`: nothing when another deal was the last asked about.
     fn known(&mut self, deal: &Deal) -> &mut Known {
         if self.last.as_ref().is_none_or(|(d, _)| d != deal) {
-            self.last = Some((*deal, Known::of(deal)));
+            let table = self.tables.as_ref().and_then(|t| t.take(deal));
+            self.last = Some((*deal, table.map_or_else(|| Known::of(deal), |t| Known::from_table(&t))));
             self.acting = false;
         }
         &mut self.last.as_mut().expect("just set").1
@@ -114,6 +122,13 @@ impl DoubleDummy for DdCache {
     fn table(&mut self, deal: &Deal) -> Result<[[u8; 5]; 4], DdError> {
         let (solver, known) = self.parts(deal);
         Ok(solver.table_known(deal, known)?.tricks)
+    }
+
+    fn leads(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<crate::dd::Leads, DdError> {
+        let (solver, known) = self.parts(deal);
+        let leads = solver.leads(deal, declarer, strain)?;
+        known.narrow(declarer.index(), strain, leads.best, leads.best);
+        Ok(leads)
     }
 
     fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: usize) -> Result<u8, DdError> {

@@ -231,7 +231,10 @@ impl<'a> Engine<'a> {
         let mut flags = vec![self.cancel.clone()];
         flags.extend(more.cloned());
         let needs = DdNeeds::of(&self.program.actions, &self.program.script.vars).with_studies(&self.options.studies);
-        DdCache::with_memory(self.options.dd_memory_mib).cancelled_by(flags).planned(&needs)
+        DdCache::with_memory(self.options.dd_memory_mib)
+            .cancelled_by(flags)
+            .planned(&needs)
+            .with_tables(self.options.known_tables.clone())
     }
 
     /// True when the condition holds; the context a worker or the sequential loop evaluates

@@ -10,6 +10,7 @@ pub mod dealer3;
 pub(crate) mod dd_needs;
 mod engine;
 pub mod files;
+mod known_tables;
 pub mod level;
 mod parallel;
 pub mod predeal;
@@ -20,6 +21,7 @@ pub mod switches;
 mod types;
 
 pub use actions::today;
+pub use known_tables::KnownTables;
 pub use source::{DealFeed, StreamKind};
 
 use crate::cards::{Card, Deal, Seat, Vul};
@@ -68,6 +70,8 @@ pub struct RunOptions {
     pub deals: Option<Arc<Vec<Deal>>>,
     /// Evaluate the deals of this feed, read as the run takes them (wins over dealing).
     pub deal_feed: Option<DealFeed>,
+    /// Double-dummy tables read with the deals, used instead of solving.
+    pub known_tables: Option<KnownTables>,
     /// `-C`: the file `csvrpt` appends to (standard output when `None`).
     pub csv_file: Option<std::path::PathBuf>,
     /// `-X`: the file `export` appends to (standard output when `None`).
@@ -112,6 +116,7 @@ impl Default for RunOptions {
             matched_events: true,
             deals: None,
             deal_feed: None,
+            known_tables: None,
             csv_file: None,
             export_file: None,
             title: None,

@@ -165,8 +165,38 @@ fn report_file(switch: &str, arg: Option<&str>) -> Result<Option<PathBuf>, Switc
 }
 
 fn parse_shard(s: &str) -> Result<(u64, u64), SwitchError> {
-    let bad = || SwitchError(format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4"));
+    shard_from(s, |name| std::env::var(name).ok())
+}
+
+/// The array-job index variables `--shard auto/N` reads, in order: Slurm's job arrays and
+/// Kubernetes' indexed Jobs.
+pub const SHARD_INDEX_VARS: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// `K/N`, or `auto/N` with K from the first of [`SHARD_INDEX_VARS`] that `env` gives.
+fn shard_from(s: &str, env: impl Fn(&str) -> Option<String>) -> Result<(u64, u64), SwitchError> {
+    let bad = || SwitchError(format!("--shard {s}: expected K/N with 0 <= K < N, e.g. 0/4, or auto/N"));
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let k = if k.trim() == "auto" {
+        let (var, value) = SHARD_INDEX_VARS.iter().find_map(|v| env(v).map(|x| (*v, x))).ok_or_else(|| {
+            SwitchError(format!(
+                "--shard {s}: auto reads SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX, and neither is set"
+            ))
+        })?;
+        let k: u64 = value
+            .trim()
+            .parse()
+            .map_err(|_| SwitchError(format!("--shard {s}: {var}={value} is not a shard index")))?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k >= n {
+            return Err(SwitchError(format!(
+                "--shard {s}: {var}={k} is not below {n} (index the array from 0, e.g. --array=0-{})",
+                n.max(1) - 1
+            )));
+        }
+        k.to_string()
+    } else {
+        k.to_string()
+    };
     let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
     if n == 0 || k >= n {
         return Err(bad());
@@ -187,6 +217,18 @@ fn parse_vul(v: &str) -> Result<Vul, SwitchError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_auto_reads_the_array_index() {
+        let slurm = |v: &str| (v == "SLURM_ARRAY_TASK_ID").then(|| "2".to_string());
+        assert_eq!(shard_from("auto/4", slurm).unwrap(), (2, 4));
+        let k8s = |v: &str| (v == "JOB_COMPLETION_INDEX").then(|| "3".to_string());
+        assert_eq!(shard_from("auto/4", k8s).unwrap(), (3, 4));
+        assert!(shard_from("auto/4", |_| None).unwrap_err().0.contains("neither is set"));
+        let high = |_: &str| Some("4".to_string());
+        assert!(shard_from("auto/4", high).unwrap_err().0.contains("--array=0-3"));
+        assert_eq!(shard_from("1/3", |_| None).unwrap(), (1, 3));
+    }
 
     #[test]
     fn defaults_are_every_core_and_dealers() {

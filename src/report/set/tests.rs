@@ -68,6 +68,7 @@ fn our_reader_reads_both_formats_back() {
             .map(|r| match r.unwrap() {
                 crate::cards::input::Record::Deal(_, d) => d,
                 crate::cards::input::Record::Bad(b) => panic!("{format:?}: {b:?}"),
+                crate::cards::input::Record::Table { .. } => panic!("{format:?}: a table"),
             })
             .collect();
         assert_eq!(back, deals, "{format:?}");

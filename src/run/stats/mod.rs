@@ -11,6 +11,7 @@ mod evalcontract;
 pub mod file;
 mod frequency;
 mod hand_types;
+mod leads;
 mod sample;
 
 pub use average::AverageStat;
@@ -20,6 +21,7 @@ pub use dd_summary::DdSummaryStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
+pub use leads::{LeadRow, LeadsStat};
 pub use sample::Sample;
 
 use crate::eval::EvalError;
@@ -145,6 +147,8 @@ statistics! {
     DdSummary(DdSummaryStat),
     /// `--compare`: contracts against each other on the same deals.
     Compare(CompareStat),
+    /// `--leads`: every opening lead against a contract.
+    Leads(LeadsStat),
 }
 
 /// Why statistics cannot be added up, or are not those of one run: the statistics' error.

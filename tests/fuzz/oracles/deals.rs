@@ -24,6 +24,8 @@ pub fn read(bytes: &[u8]) -> Read {
         match item {
             Ok(Record::Deal(line, d)) => r.deals.push((line, d)),
             Ok(Record::Bad(b)) => r.bad.push(b),
+            // A PBN table's rows belong to the deal before it: no deal of its own.
+            Ok(Record::Table { .. }) => {}
             Err(e) => r.error = Some((e.line, e.message)),
         }
     }
