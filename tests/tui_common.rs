@@ -73,14 +73,14 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     for (i, d) in DEALS.iter().enumerate() {
         let deal = parse_deal(d).unwrap();
         let printed = format!("{} \n", deal.oneline());
-        msgs.push(Event::Matched(Box::new(Matched {
+        msgs.push(Event::Matched(vec![Matched {
             number: i as u64 + 1,
             generated: 100 * (i as u64 + 1),
             deal,
             printed,
             known: None,
             hand_types: 0,
-        })));
+        }]));
     }
     msgs.push(Event::Stats(Box::new(stats())));
     msgs.push(Event::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));

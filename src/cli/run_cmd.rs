@@ -444,9 +444,11 @@ fn drive(
     };
     while let Some(ev) = extras.deadline.next(&handle) {
         match ev {
-            Event::Matched(m) => {
-                extras.deal(m.number, m.deal, &handle);
-                write(&mut out, &m.printed);
+            Event::Matched(deals) => {
+                for m in deals {
+                    extras.deal(m.number, m.deal, &handle);
+                    write(&mut out, &m.printed);
+                }
             }
             Event::Output(s) => write(&mut out, &s),
             Event::Failed(d) => {
