@@ -145,3 +145,21 @@ pub fn type_str(app: &mut App, s: &str) {
         let _ = app.on_key(key(KeyCode::Char(c)));
     }
 }
+
+/// Carries out a key's effects as the runtime does for a filter: the compile (on this thread
+/// here) and its outcome fed back to the app. The other effects are returned.
+pub fn compile_filters(app: &mut App, effects: Vec<dealbench::tui::app::Effect>) -> Vec<dealbench::tui::app::Effect> {
+    use dealbench::tui::app::Effect;
+    let mut rest = Vec::new();
+    for e in effects {
+        match e {
+            Effect::CompileFilter { generation, text } => {
+                let program = app.results.program.clone().expect("results to filter");
+                let result = dealbench::tui::engine::filter_compile(&program, &text);
+                rest.extend(app.on_filter_compiled(generation, text, result));
+            }
+            e => rest.push(e),
+        }
+    }
+    rest
+}

@@ -136,6 +136,14 @@ pub enum Effect {
         /// The user agreed to replace a file already there.
         replace: bool,
     },
+    /// Compile a filter in the scope of the results' script on the compile thread, then call
+    /// [`App::on_filter_compiled`].
+    CompileFilter {
+        /// The generation of the results it filters.
+        generation: u64,
+        /// The filter as typed.
+        text: String,
+    },
     /// Leave.
     Quit,
 }
