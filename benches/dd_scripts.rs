@@ -43,7 +43,7 @@ fn run_once(src: &str, deals: &Arc<Vec<Deal>>) -> (f64, String) {
     let mut out = String::new();
     for ev in handle.events().iter() {
         match ev {
-            Event::Matched(m) => out.push_str(&m.printed),
+            Event::Matched(m) => m.iter().for_each(|m| out.push_str(&m.printed)),
             Event::Output(text) => out.push_str(&text),
             Event::Finished(_) => break,
             Event::Failed(d) => panic!("{d:?}"),

@@ -17,7 +17,7 @@ fn value_with(prelude: &str, expr: &str) -> i32 {
     let handle = run::start(Arc::new(program), opts);
     for ev in handle.events().iter() {
         match ev {
-            Event::Matched(m) => return m.printed.trim().parse().unwrap(),
+            Event::Matched(m) => return m[0].printed.trim().parse().unwrap(),
             Event::Failed(d) => panic!("{}", d.render()),
             _ => {}
         }

@@ -73,14 +73,14 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
     for (i, d) in DEALS.iter().enumerate() {
         let deal = parse_deal(d).unwrap();
         let printed = format!("{} \n", deal.oneline());
-        msgs.push(Event::Matched(Box::new(Matched {
+        msgs.push(Event::Matched(vec![Matched {
             number: i as u64 + 1,
             generated: 100 * (i as u64 + 1),
             deal,
             printed,
             known: None,
             hand_types: 0,
-        })));
+        }]));
     }
     msgs.push(Event::Stats(Box::new(stats())));
     msgs.push(Event::Output("NS points: 26.000\n\nGenerated 345 hands\nProduced 3 hands\n".into()));
@@ -144,4 +144,22 @@ pub fn type_str(app: &mut App, s: &str) {
     for c in s.chars() {
         let _ = app.on_key(key(KeyCode::Char(c)));
     }
+}
+
+/// Carries out a key's effects as the runtime does for a filter: the compile (on this thread
+/// here) and its outcome fed back to the app. The other effects are returned.
+pub fn compile_filters(app: &mut App, effects: Vec<dealbench::tui::app::Effect>) -> Vec<dealbench::tui::app::Effect> {
+    use dealbench::tui::app::Effect;
+    let mut rest = Vec::new();
+    for e in effects {
+        match e {
+            Effect::CompileFilter { generation, text } => {
+                let program = app.results.program.clone().expect("results to filter");
+                let result = dealbench::tui::engine::filter_compile(&program, &text);
+                rest.extend(app.on_filter_compiled(generation, text, result));
+            }
+            e => rest.push(e),
+        }
+    }
+    rest
 }

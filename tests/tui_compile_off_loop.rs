@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::time::Duration;
 
 use dealbench::tui::TuiOptions;
-use dealbench::tui::app::{App, Effect, Pane, RunState};
+use dealbench::tui::app::{App, Effect, Overlay, Pane, RunState};
 use dealbench::tui::runtime::{Msg, Runtime, event_loop};
 use dealbench::tui::theme::Theme;
 use ratatui::Terminal;
@@ -164,7 +164,7 @@ fn the_filter_compiles_with_the_script_on_the_compile_thread() {
     for c in "fit >= 9".chars() {
         let _ = a.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
     }
-    let _ = a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    enter_filter(&mut rt, &mut a, &rx);
     assert_eq!(a.filter.as_ref().expect("a filter").pass.len(), 6, "{:?}", a.message);
     a.set_buffer(&script("hearts"));
     for e in a.request_run() {
@@ -178,4 +178,89 @@ fn the_filter_compiles_with_the_script_on_the_compile_thread() {
     assert!(a.fresh_filter.is_none(), "the new results took it");
     let f = a.filter.as_ref().expect("the filter stays");
     assert_eq!((f.tested, f.pass.len()), (6, 6), "`fit` is the new script's, hearts");
+}
+
+/// Enter in the filter prompt: the effects carried out as the loop does, then the filter's
+/// compile result, from the compile thread, fed back.
+fn enter_filter(rt: &mut Runtime, a: &mut App, rx: &Receiver<Msg>) {
+    for e in a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)) {
+        assert!(rt.apply(a, e).is_empty());
+    }
+    loop {
+        let m = rx.recv_timeout(Duration::from_secs(120)).expect("the filter's compile reports");
+        if let Msg::FilterCompiled(g, text, result) = m {
+            let _ = a.on_filter_compiled(g, text, result);
+            return;
+        }
+    }
+}
+
+/// The results of a huge script (60,000 variables), run to the end.
+fn huge_results() -> (App, Runtime, Receiver<Msg>) {
+    let mut a = app(&huge_script().replace("action printoneline", "produce 3\naction printoneline"));
+    let (mut rt, _tx, rx) = runtime();
+    for e in a.request_run() {
+        rt.apply(&mut a, e);
+    }
+    let (_, m) = next_compiled(&rx);
+    feed(&mut rt, &mut a, m);
+    run_to_end(&mut a, &rx);
+    a.focus = Pane::Deal;
+    (a, rt, rx)
+}
+
+fn type_filter(a: &mut App, text: &str) {
+    let _ = a.on_key(KeyEvent::new(KeyCode::Char('f'), KeyModifiers::ALT));
+    for c in text.chars() {
+        let _ = a.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+}
+
+/// Enter in the filter prompt compiles the filter on the compile thread, not in the key's
+/// handling: the key leaves the prompt open and asks for the compile; the result closes it
+/// and tests the kept deals; a bad filter's error comes back with its column.
+#[test]
+fn the_filter_prompt_compiles_on_the_compile_thread() {
+    let (mut a, mut rt, rx) = huge_results();
+    type_filter(&mut a, "v1 > 12");
+    let effects = a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    assert!(matches!(effects[..], [Effect::CompileFilter { .. }]), "the key asks for the compile");
+    assert!(a.filter.is_none(), "not compiled in the key's handling");
+    assert!(matches!(a.overlay(), Some(Overlay::Filter(t)) if t == "v1 > 12"), "the prompt waits");
+    for e in effects {
+        rt.apply(&mut a, e);
+    }
+    let Msg::FilterCompiled(g, text, result) = rx.recv_timeout(Duration::from_secs(120)).expect("reports") else {
+        panic!("expected the filter's compile")
+    };
+    let _ = a.on_filter_compiled(g, text, result);
+    assert!(a.overlay().is_none(), "the prompt closed");
+    assert_eq!(a.filter.as_ref().expect("a filter").tested, 3);
+    let _ = a.on_key(KeyEvent::new(KeyCode::Char('f'), KeyModifiers::ALT));
+    for _ in 0.."v1 > 12".len() {
+        let _ = a.on_key(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+    }
+    for c in "v1 >".chars() {
+        let _ = a.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+    enter_filter(&mut rt, &mut a, &rx);
+    let (msg, error) = a.message.clone().expect("a message");
+    assert!(error && msg.starts_with("filter:5:"), "{msg}");
+    assert!(matches!(a.overlay(), Some(Overlay::Filter(t)) if t == "v1 >"), "the prompt stays open");
+}
+
+/// A filter compile whose prompt was closed (Esc) or edited meanwhile changes nothing.
+#[test]
+fn a_filter_compile_the_prompt_left_behind_is_dropped() {
+    let (mut a, mut rt, rx) = huge_results();
+    type_filter(&mut a, "v1 > 12");
+    for e in a.on_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)) {
+        rt.apply(&mut a, e);
+    }
+    let _ = a.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    let Msg::FilterCompiled(g, text, result) = rx.recv_timeout(Duration::from_secs(120)).expect("reports") else {
+        panic!("expected the filter's compile")
+    };
+    let _ = a.on_filter_compiled(g, text, result);
+    assert!(a.filter.is_none() && a.overlay().is_none(), "Esc won");
 }

@@ -39,7 +39,8 @@ fn collect_with(source: &str, opts: TuiOptions, cancel_after: Option<Duration>) 
 fn a_run_arrives_with_deals_stats_and_summary() {
     let src = "produce 30\ncondition hcp(north) >= 12\naction printoneline, average \"n\" hcp(north), frequency \"s\" (spades(north), 0, 6)\n";
     let msgs = collect(src, None);
-    let deals: Vec<_> = msgs.iter().filter_map(|m| if let Event::Matched(d) = m { Some(d) } else { None }).collect();
+    let deals: Vec<_> =
+        msgs.iter().filter_map(|m| if let Event::Matched(d) = m { Some(d) } else { None }).flatten().collect();
     assert_eq!(deals.len(), 30);
     assert!(deals.windows(2).all(|w| w[0].number + 1 == w[1].number));
     assert!(deals[0].printed.starts_with("n "), "{:?}", deals[0].printed);
@@ -100,7 +101,9 @@ fn threads_give_the_same_deals() {
         let opts = TuiOptions { seed: Some(11), threads: Some(threads), ..TuiOptions::default() };
         collect_with(src, opts, None)
             .into_iter()
-            .filter_map(|m| if let Event::Matched(d) = m { Some((d.number, d.deal)) } else { None })
+            .filter_map(|m| if let Event::Matched(d) = m { Some(d) } else { None })
+            .flatten()
+            .map(|d| (d.number, d.deal))
             .collect::<Vec<_>>()
     };
     let one = deals(1);
@@ -179,4 +182,54 @@ fn a_cancelled_run_stops_inside_the_double_dummy_search() {
 #[test]
 fn a_cancelled_run_stops_its_solving_workers() {
     assert_cancelled_cleanly(3);
+}
+
+/// Matching deals arrive in batches (one channel send per batch, not per deal), yet they
+/// stream: the first deal alone at once, then batches of at most 256, in order, many of them
+/// before the run ends, each batch before the progress that counts it.
+#[test]
+fn matching_deals_stream_in_ordered_batches() {
+    let src = "generate 200000\nproduce 200000\ncondition hcp(north) >= 0\naction printoneline\n";
+    let opts = TuiOptions { seed: Some(3), threads: Some(1), ..TuiOptions::default() };
+    let msgs = collect_with(src, opts, None);
+    let (mut seen, mut batches) = (0u64, 0);
+    for m in &msgs {
+        match m {
+            Event::Matched(deals) => {
+                assert!(!deals.is_empty() && deals.len() <= 256, "a batch of {}", deals.len());
+                assert!(seen > 0 || deals.len() == 1, "the first deal waited for others");
+                for d in deals {
+                    seen += 1;
+                    assert_eq!(d.number, seen);
+                }
+                batches += 1;
+            }
+            Event::Progress { produced, .. } => assert_eq!(*produced, seen, "progress ahead of its deals"),
+            _ => {}
+        }
+    }
+    assert_eq!(seen, 200_000);
+    assert!(batches >= 200_000 / 256, "{batches} batches");
+}
+
+/// A run of mostly matching deals still stops promptly when cancelled.
+#[test]
+fn a_run_of_matching_deals_cancels_promptly() {
+    let src = "generate 100000000\nproduce 100000000\ncondition hcp(north) >= 0\naction printoneline\n";
+    let compiled = engine::compile(src, "t.dlr").expect("compiles");
+    let opts = TuiOptions { seed: Some(3), threads: Some(1), ..TuiOptions::default() };
+    let options = opts.switches().resolve("t.dlr").expect("options").options;
+    let (tx, rx) = mpsc::sync_channel(4);
+    let ctl = engine::start(&compiled, options, 9, tx, |g, event| (g, event));
+    while !matches!(rx.recv_timeout(Duration::from_secs(20)).expect("a deal").1, Event::Matched(_)) {}
+    ctl.cancel();
+    let asked = Instant::now();
+    loop {
+        let (_, event) = rx.recv_timeout(Duration::from_secs(20)).expect("the run reports");
+        if let Event::Finished(s) = event {
+            assert!(s.cancelled && s.produced < 100_000_000);
+            break;
+        }
+    }
+    assert!(asked.elapsed() < Duration::from_secs(5), "{:?} to stop", asked.elapsed());
 }

@@ -26,7 +26,8 @@ fn filter(a: &mut App, text: &str) -> Vec<Effect> {
     let _ = a.on_key(alt('f'));
     assert_eq!(a.overlay(), Some(&Overlay::Filter(String::new())));
     type_str(a, text);
-    a.on_key(key(KeyCode::Enter))
+    let effects = a.on_key(key(KeyCode::Enter));
+    tui_common::compile_filters(a, effects)
 }
 
 #[test]

@@ -25,7 +25,7 @@ fn first_match(source: &str) -> Deal {
     let _ctl = engine::start(&compiled, options(None), 1, tx, |_, e| e);
     loop {
         if let Event::Matched(m) = rx.recv_timeout(Duration::from_secs(10)).unwrap() {
-            return m.deal;
+            return m[0].deal;
         }
     }
 }

@@ -68,7 +68,8 @@ fn a_filter_dividing_by_zero_names_the_reason_and_place() {
     a.focus = Pane::Deal;
     let _ = a.on_key(key(KeyCode::Char('f')));
     type_str(&mut a, "hcp(north) / 0 > 1");
-    let _ = a.on_key(key(KeyCode::Enter));
+    let effects = a.on_key(key(KeyCode::Enter));
+    let _ = tui_common::compile_filters(&mut a, effects);
     let f = a.filter.as_ref().expect("the filter compiles");
     assert_eq!((f.pass.len(), f.unknown), (0, 3));
     let m = message(&a);

@@ -22,7 +22,7 @@ fn printed(src: &str, deals: Vec<Deal>) -> Vec<String> {
     let mut out = Vec::new();
     for ev in handle.events().iter() {
         match ev {
-            Event::Matched(m) => out.push(m.printed.trim().to_string()),
+            Event::Matched(m) => out.extend(m.iter().map(|m| m.printed.trim().to_string())),
             Event::Failed(d) => panic!("{}", d.render()),
             _ => {}
         }

@@ -470,12 +470,14 @@ fn drive(
     };
     while let Some(ev) = extras.deadline.next(&handle) {
         match ev {
-            Event::Matched(m) => {
-                extras.deal(m.number, m.deal, &handle);
-                if let Some(h) = &mut extras.handout {
-                    h.push(&m);
+            Event::Matched(deals) => {
+                for m in deals {
+                    extras.deal(m.number, m.deal, &handle);
+                    if let Some(h) = &mut extras.handout {
+                        h.push(&m);
+                    }
+                    write(&mut out, &m.printed);
                 }
-                write(&mut out, &m.printed);
             }
             Event::Output(s) => write(&mut out, &s),
             Event::Failed(d) => {

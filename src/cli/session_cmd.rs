@@ -216,7 +216,9 @@ fn deal_quota(
     let mut drawn = Vec::new();
     while let Ok(event) = handle.events().recv() {
         match event {
-            Event::Matched(m) => drawn.push(Drawn { scenario: index, deal: m.deal, hand_types: m.hand_types }),
+            Event::Matched(deals) => {
+                drawn.extend(deals.iter().map(|m| Drawn { scenario: index, deal: m.deal, hand_types: m.hand_types }))
+            }
             Event::Failed(d) => {
                 say_text(&d.render());
                 return Err(format!("{name}: the script stopped on an error; nothing written").into());

@@ -6,6 +6,7 @@
 
 use super::compare::holds;
 use super::expr::{V, solved};
+use super::order::Terms;
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
 use crate::script::Script;
@@ -28,8 +29,9 @@ enum Node {
     SuitRowCmp(CmpOp, u8, Seat, Suit, i32),
     HandRowCmp(CmpOp, u8, Seat, i32),
     VarCmp(CmpOp, u32, i32),
-    And(u32, u32),
-    Or(u32, u32),
+    /// A chain of `&&` (or `||`): its operands are [`Flat::lists`]`[start..start + len]`.
+    All(u32, u32),
+    Any(u32, u32),
     Cond(u32, u32, u32),
     /// A count-table row over one suit.
     SuitRow(u8, Seat, Suit),
@@ -52,6 +54,8 @@ pub(super) struct Flat {
     spans: Vec<Span>,
     hands: Vec<(HandFn, Seat, Option<Suit>)>,
     trees: Vec<Expr>,
+    /// The operands of the `&&` and `||` chains.
+    lists: Vec<u32>,
     /// Each variable's root node.
     vars: Vec<u32>,
     /// The condition's root node.
@@ -62,9 +66,23 @@ impl Flat {
     /// Lays out the script's variables and condition.
     pub(super) fn new(script: &Script) -> Flat {
         let mut f = Flat::default();
-        f.vars = script.vars.iter().map(|v| f.lower(&v.expr)).collect();
-        f.condition = script.condition.as_ref().map(|e| f.lower(e));
+        let terms = Terms::new(&script.vars);
+        f.vars = script.vars.iter().map(|v| f.lower(&v.expr, &terms)).collect();
+        f.condition = script.condition.as_ref().map(|e| f.lower(e, &terms));
         f
+    }
+
+    /// A chain of `&&` (`and`) or `||`, its cheaper terms first when the order cannot change
+    /// its value (dealer.exe tests them as written; the value is the same).
+    fn chain(&mut self, e: &Expr, and: bool, terms: &Terms) -> Node {
+        let mut ops = super::order::operands(e, and);
+        if ops.iter().all(|o| terms.safe(o)) {
+            ops.sort_by_cached_key(|o| terms.cost(o));
+        }
+        let ids: Vec<u32> = ops.into_iter().map(|o| self.lower(o, terms)).collect();
+        let start = self.lists.len() as u32;
+        self.lists.extend(&ids);
+        if and { Node::All(start, ids.len() as u32) } else { Node::Any(start, ids.len() as u32) }
     }
 
     fn push(&mut self, n: Node) -> u32 {
@@ -72,36 +90,30 @@ impl Flat {
         (self.nodes.len() - 1) as u32
     }
 
-    fn lower(&mut self, e: &Expr) -> u32 {
+    fn lower(&mut self, e: &Expr, terms: &Terms) -> u32 {
         let n = match e {
             Expr::Num(n) => Node::Num(*n as i32),
-            Expr::Neg(a) => Node::Neg(self.lower(a)),
-            Expr::Not(a) => Node::Not(self.lower(a)),
+            Expr::Neg(a) => Node::Neg(self.lower(a, terms)),
+            Expr::Not(a) => Node::Not(self.lower(a, terms)),
             Expr::Arith(op, a, b, span) => {
-                let (a, b) = (self.lower(a), self.lower(b));
+                let (a, b) = (self.lower(a, terms), self.lower(b, terms));
                 self.spans.push(*span);
                 Node::Arith(*op, a, b, (self.spans.len() - 1) as u32)
             }
             Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
                 let (op, second) = (chain[0].0, &chain[0].1);
                 match second {
-                    Expr::Num(k) => self.compare_num(op, first, *k as i32),
+                    Expr::Num(k) => self.compare_num(op, first, *k as i32, terms),
                     _ => {
-                        let (a, b) = (self.lower(first), self.lower(second));
+                        let (a, b) = (self.lower(first, terms), self.lower(second, terms));
                         Node::Cmp(op, a, b)
                     }
                 }
             }
-            Expr::And(a, b) => {
-                let (a, b) = (self.lower(a), self.lower(b));
-                Node::And(a, b)
-            }
-            Expr::Or(a, b) => {
-                let (a, b) = (self.lower(a), self.lower(b));
-                Node::Or(a, b)
-            }
+            Expr::And(..) => self.chain(e, true, terms),
+            Expr::Or(..) => self.chain(e, false, terms),
             Expr::Cond(t, y, n) => {
-                let (t, y, n) = (self.lower(t), self.lower(y), self.lower(n));
+                let (t, y, n) = (self.lower(t, terms), self.lower(y, terms), self.lower(n, terms));
                 Node::Cond(t, y, n)
             }
             Expr::Hand(HandFn::Row(r), seat, Some(s)) if *r < 256 => Node::SuitRow(*r as u8, *seat, *s),
@@ -125,8 +137,8 @@ impl Flat {
 
 impl Flat {
     /// `first op k`, fused with a leaf operand.
-    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32) -> Node {
-        let a = self.lower(first);
+    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32, terms: &Terms) -> Node {
+        let a = self.lower(first, terms);
         match self.nodes[a as usize] {
             Node::Length(seat, s) => Node::LenCmp(op, seat, s, k),
             Node::SuitRow(r, seat, s) => Node::SuitRowCmp(op, r, seat, s, k),
@@ -182,8 +194,22 @@ impl Program {
             }
             Node::HandRowCmp(op, r, seat, k) => i32::from(holds(op, self.hand_row(r as usize, seat, ctx), k)),
             Node::VarCmp(op, v, k) => i32::from(holds(op, self.var(v as usize, ctx)?, k)),
-            Node::And(a, b) => i32::from(self.run(a, ctx)? != 0 && self.run(b, ctx)? != 0),
-            Node::Or(a, b) => i32::from(self.run(a, ctx)? != 0 || self.run(b, ctx)? != 0),
+            Node::All(start, len) => {
+                for &x in &f.lists[start as usize..(start + len) as usize] {
+                    if self.run(x, ctx)? == 0 {
+                        return Ok(0);
+                    }
+                }
+                1
+            }
+            Node::Any(start, len) => {
+                for &x in &f.lists[start as usize..(start + len) as usize] {
+                    if self.run(x, ctx)? != 0 {
+                        return Ok(1);
+                    }
+                }
+                0
+            }
             Node::Cond(t, y, n) => self.run(if self.run(t, ctx)? != 0 { y } else { n }, ctx)?,
             Node::SuitRow(r, seat, s) => self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)),
             Node::HandRow(r, seat) => self.hand_row(r as usize, seat, ctx),

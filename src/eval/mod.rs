@@ -7,6 +7,7 @@ mod flat;
 pub mod hand;
 pub mod ltc;
 mod memo;
+mod order;
 mod rnd;
 pub mod v2dd;
 pub mod watch;

@@ -4,6 +4,7 @@
 use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::dd_needs::DdNeeds;
+use super::outbox::Outbox;
 use super::profile::{Counts, Profile, Spec};
 use super::source::{Source, StreamKind};
 use super::types::{Interleave, Pending, Types};
@@ -57,7 +58,7 @@ pub(super) struct Consumer<'a> {
     pub(super) dd: DdCache,
     /// The variables' values on the deal being tested or acted on.
     pub(super) memo: Memo,
-    pending: String,
+    outbox: Outbox,
     pub(super) produced: u64,
     pub(super) produce_limit: u64,
     pub(super) vulnerable: Vul,
@@ -94,7 +95,7 @@ impl<'a> Consumer<'a> {
         self.state.add_types(mask);
         let known = self.dd.solved(&deal);
         let m = Matched { number: self.produced, generated, deal, printed, known, hand_types: mask };
-        if !self.engine.deliver(&mut self.pending, m) {
+        if !self.outbox.push(self.engine.tx, m, self.engine.options.matched_events) {
             return Err(Halt::Hangup);
         }
         Ok(self.produced >= self.produce_limit)
@@ -113,6 +114,9 @@ impl<'a> Consumer<'a> {
         let now = Instant::now();
         if now - self.last_report >= self.engine.options.progress_every {
             self.last_report = now;
+            if !self.outbox.send(self.engine.tx) {
+                return false;
+            }
             self.engine.progress(&self.state, self.profile.as_ref(), generated, self.produced, now - self.start);
         }
         true
@@ -274,7 +278,7 @@ impl<'a> Engine<'a> {
             state: ActionState::new(self.program, self.options, lim.seed),
             dd: self.dd_cache(None),
             memo: Memo::default(),
-            pending: String::new(),
+            outbox: Outbox::default(),
             produced: 0,
             produce_limit: lim.produce,
             vulnerable,
@@ -294,8 +298,8 @@ impl<'a> Engine<'a> {
             Some(Halt::Starved(e)) => Some(c.flush().err().unwrap_or(Halt::Failed(e))),
             h => h,
         };
-        if !c.pending.is_empty() {
-            let _ = self.tx.deliver(Event::Output(std::mem::take(&mut c.pending)));
+        if !c.outbox.send(self.tx) {
+            return;
         }
         let cancelled = match halt {
             Some(Halt::Failed(e) | Halt::Starved(e)) => return self.fail(&e),
@@ -335,18 +339,6 @@ impl<'a> Engine<'a> {
             }
         }
         (ngen, None)
-    }
-
-    /// Sends a matching deal, or batches its printed text; false when nobody listens.
-    fn deliver(&self, pending: &mut String, m: Matched) -> bool {
-        if self.options.matched_events {
-            return self.tx.deliver(Event::Matched(Box::new(m)));
-        }
-        pending.push_str(&m.printed);
-        if pending.len() >= 1 << 16 {
-            return self.tx.deliver(Event::Output(std::mem::take(pending)));
-        }
-        true
     }
 
     fn progress(&self, state: &ActionState, counts: Option<&Counts>, generated: u64, produced: u64, elapsed: Duration) {

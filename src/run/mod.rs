@@ -6,12 +6,13 @@
 mod actions;
 mod chain;
 mod dd_cache;
-pub mod dealer3;
 pub(crate) mod dd_needs;
+pub mod dealer3;
 mod engine;
 pub mod files;
 mod known_tables;
 pub mod level;
+mod outbox;
 mod parallel;
 pub mod predeal;
 pub mod profile;
@@ -78,7 +79,7 @@ pub struct RunOptions {
     pub export_file: Option<std::path::PathBuf>,
     /// `-T`: the run's title (wins over the `title` statement), for PBN's `[Event]`.
     pub title: Option<String>,
-    /// Send a [`Event::Matched`] for every matching deal (the workbench); when false, what
+    /// Send every matching deal in [`Event::Matched`] batches (the workbench); when false, what
     /// the deals print arrives batched in [`Event::Output`] (the command line).
     pub matched_events: bool,
     /// `--dd-memory`: the transposition-table budget of each thread's double-dummy solver, in
@@ -169,8 +170,8 @@ pub struct Summary {
 /// What a run reports, in order.
 #[derive(Debug)]
 pub enum Event {
-    /// A matching deal.
-    Matched(Box<Matched>),
+    /// Matching deals, in order: a batch of those found since the last event.
+    Matched(Vec<Matched>),
     /// Counts so far.
     Progress {
         /// Deals dealt.

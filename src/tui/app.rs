@@ -151,6 +151,14 @@ pub enum Effect {
     SessionAdd(Box<super::session::SessionAdd>),
     /// Read a session set for its board list, then call [`App::on_session_read`].
     SessionRead(PathBuf),
+    /// Compile a filter in the scope of the results' script on the compile thread, then call
+    /// [`App::on_filter_compiled`].
+    CompileFilter {
+        /// The generation of the results it filters.
+        generation: u64,
+        /// The filter as typed.
+        text: String,
+    },
     /// Leave.
     Quit,
 }
@@ -532,25 +540,28 @@ impl App {
         if (self.results.generation, self.results.selected) != before { self.dd_request() } else { Vec::new() }
     }
 
+    fn on_matched(&mut self, d: MatchedDeal) {
+        let r = &mut self.results;
+        r.produced = r.produced.max(d.number);
+        r.generated = r.generated.max(d.generated);
+        if let Some(f) = &mut self.filter {
+            f.test(&d);
+        }
+        r.deals.push_back(d);
+        while r.deals.len() > self.keep.max(1) {
+            r.deals.pop_front();
+            r.dropped += 1;
+        }
+        if r.selected.is_none() {
+            let first = r.deals.front().map(|d| d.number);
+            r.select(first);
+        }
+    }
+
     fn on_run_msg(&mut self, m: Event) {
         let r = &mut self.results;
         match m {
-            Event::Matched(d) => {
-                r.produced = r.produced.max(d.number);
-                r.generated = r.generated.max(d.generated);
-                if let Some(f) = &mut self.filter {
-                    f.test(&d);
-                }
-                r.deals.push_back(*d);
-                while r.deals.len() > self.keep.max(1) {
-                    r.deals.pop_front();
-                    r.dropped += 1;
-                }
-                if r.selected.is_none() {
-                    let first = r.deals.front().map(|d| d.number);
-                    r.select(first);
-                }
-            }
+            Event::Matched(deals) => deals.into_iter().for_each(|d| self.on_matched(d)),
             Event::Progress { generated, produced, elapsed } => {
                 r.generated = generated;
                 r.produced = produced;

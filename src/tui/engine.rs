@@ -41,12 +41,21 @@ pub struct Compiled {
 }
 
 /// A filter's text and what compiling it in a script's scope gave.
-pub type FilterCompile = (String, Result<Arc<crate::eval::Program>, Diagnostic>);
+pub type FilterCompile = (String, FilterResult);
+
+/// What compiling a filter in a script's scope gave.
+pub type FilterResult = Result<Arc<crate::eval::Program>, Diagnostic>;
+
+/// Compiles `filter` in the scope of `program` (slow as the script's compile: call it off the
+/// event loop).
+pub fn filter_compile(program: &crate::eval::Program, filter: &str) -> FilterResult {
+    crate::eval::filter::compile_filter(program, filter).map(Arc::new)
+}
 
 /// Compiles `filter` in `compiled`'s scope (slow as the script's compile: call it off the
 /// event loop) and keeps it in `compiled`.
 pub fn compile_filter(compiled: &mut Compiled, filter: String) {
-    let r = crate::eval::filter::compile_filter(&compiled.program, &filter).map(Arc::new);
+    let r = filter_compile(&compiled.program, &filter);
     compiled.filter = Some((filter, r));
 }
 

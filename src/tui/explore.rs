@@ -165,32 +165,46 @@ impl App {
         (Some(Overlay::Filter(q)), Vec::new())
     }
 
-    /// Compiles the filter and tests the kept deals; an error keeps the prompt open.
+    /// Sends the filter to the compile thread; the prompt stays open until it is back.
     fn apply_filter(&mut self, text: String) -> (Option<Overlay>, Vec<Effect>) {
-        let Some(program) = self.results.program.clone() else {
+        if self.results.program.is_none() {
             self.say("no run to filter yet", true);
             return (Some(Overlay::Filter(text)), Vec::new());
-        };
-        match crate::eval::filter::compile_filter(&program, &text) {
-            Ok(p) => {
-                let program = Arc::new(p);
-                self.filter =
-                    Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0, reason: None });
-                self.retest();
-                if let Some(f) = &self.filter
-                    && let Some(undecided) = f.undecided()
-                {
-                    let msg = format!("filter: {} of {} pass, {undecided}", f.pass.len(), f.tested);
-                    self.say(msg, true);
-                }
-                let effects = self.select_first_passing();
-                (None, effects)
-            }
+        }
+        let compile = Effect::CompileFilter { generation: self.results.generation, text: text.clone() };
+        (Some(Overlay::Filter(text)), vec![compile])
+    }
+
+    /// A filter compiled on the compile thread: tests the kept deals and closes the prompt, or
+    /// says where it is wrong. Dropped when the prompt no longer shows that text (edited,
+    /// closed) or other results came meanwhile.
+    pub fn on_filter_compiled(
+        &mut self,
+        generation: u64,
+        text: String,
+        result: Result<Arc<Program>, crate::script::diag::Diagnostic>,
+    ) -> Vec<Effect> {
+        let asked = matches!(self.layers.last(), Some(Overlay::Filter(t)) if *t == text);
+        if !asked || generation != self.results.generation {
+            return Vec::new();
+        }
+        let program = match result {
+            Ok(p) => p,
             Err(d) => {
                 self.say(format!("filter:{}: {}", d.column, d.message), true);
-                (Some(Overlay::Filter(text)), Vec::new())
+                return Vec::new();
             }
+        };
+        self.layers.pop();
+        self.filter = Some(Filter { text, program, pass: BTreeSet::new(), tested: 0, unknown: 0, reason: None });
+        self.retest();
+        if let Some(f) = &self.filter
+            && let Some(undecided) = f.undecided()
+        {
+            let msg = format!("filter: {} of {} pass, {undecided}", f.pass.len(), f.tested);
+            self.say(msg, true);
         }
+        self.select_first_passing()
     }
 
     /// Tests every kept deal against the filter again, compiled anew in the scope of the

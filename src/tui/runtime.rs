@@ -44,6 +44,9 @@ pub enum Msg {
     Signal(i32),
     /// A run's script compiled (or did not) on the compile thread.
     Compiled(u64, Box<Result<Compiled, Vec<Diagnostic>>>),
+    /// A filter compiled (or did not) on the compile thread: the generation of the results it
+    /// filters, its text, the outcome.
+    FilterCompiled(u64, String, engine::FilterResult),
 }
 
 struct DdRequest {
@@ -299,6 +302,7 @@ pub fn event_loop<B: Backend>(
                 Msg::TermGone(e) => return Err(io::Error::other(e)),
                 Msg::Run(generation, event) => app.on_run_msgs(generation, vec![event]),
                 Msg::Compiled(generation, result) => rt.on_compiled(app, generation, *result),
+                Msg::FilterCompiled(generation, text, result) => app.on_filter_compiled(generation, text, result),
                 Msg::FileChanged => app.on_disk_read(disk::read_regular(&app.path)),
                 Msg::Dd(generation, number, result) => {
                     app.on_dd(generation, number, result);
@@ -388,6 +392,12 @@ impl Runtime {
                 app.on_session_read(&path, disk::session_rows(&path));
                 Vec::new()
             }
+            Effect::CompileFilter { generation, text } => {
+                if let Some(program) = app.results.program.clone().filter(|_| generation == app.results.generation) {
+                    self.compile_filter(generation, program, text);
+                }
+                Vec::new()
+            }
             Effect::Quit => {
                 app.quit = true;
                 Vec::new()
@@ -416,6 +426,24 @@ impl Runtime {
         if let Err(e) = thread {
             let d = Diagnostic::error(&name, "", Default::default(), format!("cannot start the compile's thread: {e}"));
             let _ = self.tx.try_send(Msg::Compiled(generation, Box::new(Err(vec![d]))));
+        }
+    }
+
+    /// Compiles a filter on a compile thread of its own (a filter is short, but names the
+    /// script's variables), which reports with [`Msg::FilterCompiled`].
+    fn compile_filter(&mut self, generation: u64, program: std::sync::Arc<crate::eval::Program>, text: String) {
+        let tx = self.tx.clone();
+        let spawned = std::thread::Builder::new().name("compile".into()).stack_size(16 << 20).spawn({
+            let text = text.clone();
+            move || {
+                let result = engine::filter_compile(&program, &text);
+                let _ = tx.send(Msg::FilterCompiled(generation, text, result));
+            }
+        });
+        if let Err(e) = spawned {
+            let d =
+                Diagnostic::error("filter", "", Default::default(), format!("cannot start the compile's thread: {e}"));
+            let _ = self.tx.try_send(Msg::FilterCompiled(generation, text, Err(d)));
         }
     }
 

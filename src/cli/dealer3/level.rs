@@ -132,29 +132,31 @@ fn measure(
     let kind = if groups.is_empty() { "Hand types" } else { "Level types" };
     while let Some(ev) = deadline.next(&handle) {
         match ev {
-            Event::Matched(d) => {
-                let l = super::label_of(d.hand_types & low(n), &labels, &d.deal, kind)?;
-                let g = super::label_of(d.hand_types >> n, &glabels, &d.deal, "Hand types")?;
-                (m.produced, m.generated) = (d.number, d.generated);
-                match l {
-                    Some(i) => m.seen[i] += 1,
-                    None => m.untyped += 1,
-                }
-                if let (Some(g), Some(i)) = (g, l) {
-                    m.joint[g][i] += 1;
-                }
-                if m.seen.iter().all(|&c| c >= SIGHTINGS) {
-                    handle.cancel();
-                    return Ok(m);
-                }
-                if started.elapsed() >= limit {
-                    handle.cancel();
-                    say!(
-                        "Note: stopped characterizing after {}s ({} dealt). Raise --level-timeout to characterize for longer.",
-                        limit.as_secs_f64(),
-                        m.generated
-                    );
-                    return Ok(m);
+            Event::Matched(deals) => {
+                for d in deals {
+                    let l = super::label_of(d.hand_types & low(n), &labels, &d.deal, kind)?;
+                    let g = super::label_of(d.hand_types >> n, &glabels, &d.deal, "Hand types")?;
+                    (m.produced, m.generated) = (d.number, d.generated);
+                    match l {
+                        Some(i) => m.seen[i] += 1,
+                        None => m.untyped += 1,
+                    }
+                    if let (Some(g), Some(i)) = (g, l) {
+                        m.joint[g][i] += 1;
+                    }
+                    if m.seen.iter().all(|&c| c >= SIGHTINGS) {
+                        handle.cancel();
+                        return Ok(m);
+                    }
+                    if started.elapsed() >= limit {
+                        handle.cancel();
+                        say!(
+                            "Note: stopped characterizing after {}s ({} dealt). Raise --level-timeout to characterize for longer.",
+                            limit.as_secs_f64(),
+                            m.generated
+                        );
+                        return Ok(m);
+                    }
                 }
             }
             Event::Failed(d) => {

@@ -275,13 +275,15 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     let (mut report, mut stats, mut summary) = (String::new(), None::<Stats>, None);
     while let Some(ev) = deadline.next(&handle) {
         match ev {
-            Event::Matched(m) => {
-                let n = p.labels.len();
-                let label = label_of(m.hand_types & level::low(n), &p.labels, &m.deal, "Hand types")?;
-                let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
-                label.into_iter().for_each(|i| counts.0[i] += 1);
-                lev.into_iter().for_each(|i| counts.1[i] += 1);
-                p.take(m.number, m.deal, label);
+            Event::Matched(deals) => {
+                for m in deals {
+                    let n = p.labels.len();
+                    let label = label_of(m.hand_types & level::low(n), &p.labels, &m.deal, "Hand types")?;
+                    let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
+                    label.into_iter().for_each(|i| counts.0[i] += 1);
+                    lev.into_iter().for_each(|i| counts.1[i] += 1);
+                    p.take(m.number, m.deal, label);
+                }
             }
             Event::Output(s) => report.push_str(&s),
             Event::Stats(s) => stats = Some(*s),

@@ -100,17 +100,19 @@ fn watch(handle: dealbench::run::RunHandle, limits: (u64, u64), stop: Duration, 
         let limit = if cancelled { DEAL_FOR + stop } else { DEAL_FOR };
         let left = limit.saturating_sub(start.elapsed());
         match handle.events().recv_timeout(left) {
-            Ok(Event::Matched(m)) => {
-                if !m.deal.is_complete() {
-                    return Err(finding("a produced deal does not hold 52 different cards", m.deal.oneline()));
+            Ok(Event::Matched(deals)) => {
+                for m in deals {
+                    if !m.deal.is_complete() {
+                        return Err(finding("a produced deal does not hold 52 different cards", m.deal.oneline()));
+                    }
+                    if m.number != last + 1 || m.number > produce {
+                        return Err(finding(
+                            "produced deals out of order or past the limit",
+                            format!("{} after {last}", m.number),
+                        ));
+                    }
+                    last = m.number;
                 }
-                if m.number != last + 1 || m.number > produce {
-                    return Err(finding(
-                        "produced deals out of order or past the limit",
-                        format!("{} after {last}", m.number),
-                    ));
-                }
-                last = m.number;
             }
             Ok(Event::Failed(d)) => {
                 if d.message.contains("internal error") {
