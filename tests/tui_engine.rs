@@ -233,3 +233,18 @@ fn a_run_of_matching_deals_cancels_promptly() {
     }
     assert!(asked.elapsed() < Duration::from_secs(5), "{:?} to stop", asked.elapsed());
 }
+
+/// What BBO's dealer refuses comes back as warnings at the line, beside dealbench's own.
+#[test]
+fn what_bbo_refuses_is_a_warning_beside_the_line() {
+    let compiled = engine::compile("produce 5\ntitle \"x\"\ncondition ltc(north) <= 7\n", "t.dlr").expect("compiles");
+    let bbo: Vec<_> = compiled.warnings.iter().filter(|w| w.message.starts_with("BBO refuses")).collect();
+    assert_eq!(
+        bbo.iter().map(|w| (w.line, w.column)).collect::<Vec<_>>(),
+        [(2, 1), (2, 7), (3, 11), (3, 15)],
+        "{bbo:?}"
+    );
+    assert!(bbo[0].message.starts_with("BBO refuses (`line 2: unknown variable`): `title` is a word of DealerV2_4"));
+    let clean = engine::compile("produce 5\ncondition hcp(north) > 10\n", "t.dlr").expect("compiles");
+    assert!(clean.warnings.is_empty(), "{:?}", clean.warnings);
+}

@@ -113,13 +113,24 @@ fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnost
     let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
     let s = &program.script;
     let table = TableInfo { dealer: s.dealer, vulnerable: s.vulnerable, startboard: s.startboard };
-    let warnings = program.script.warnings.clone();
+    let mut warnings = program.script.warnings.clone();
+    warnings.extend(bbo_warnings(source, file_name));
     let types = &program.script.hand_types;
     let level = (!types.is_empty()).then(|| {
         use crate::run::level::Level;
         if types.iter().any(|t| t.share.is_some()) { Level::Shares } else { Level::Even }
     });
     Ok(Compiled { table, warnings, level, program: Arc::new(program), filter: None })
+}
+
+/// What BBO's dealer (dealer.exe 1.24) refuses in the script, as warnings beside the lines.
+fn bbo_warnings(source: &str, file_name: &str) -> Vec<Diagnostic> {
+    use crate::script::dialect::{Dialect, check};
+    let warn = |r: crate::script::dialect::Refusal| {
+        let message = format!("BBO refuses (`line {}: {}`): {}", r.program_line, r.program_says, r.why);
+        Diagnostic::warning(file_name, source, r.diagnostic.span, message)
+    };
+    check(source, file_name, Dialect::Bbo, &[]).into_iter().map(warn).collect()
 }
 
 /// A run's events on the workbench's channel, each wrapped with the run's generation, so

@@ -145,7 +145,8 @@ fn token(s: &[u8]) -> (T, usize) {
     if let Some(op) = OPS.iter().find(|op| s.starts_with(op.as_bytes())).filter(|op| **op != "=") {
         return (T::Op(op), op.len());
     }
-    if let (b'"', Some(close)) = (s[0], s[1..].iter().position(|&c| c == b'"')) {
+    let close = || s[1..].iter().position(|&c| c == b'"');
+    if let Some(close) = (s[0] == b'"').then(close).flatten() {
         return (T::Str, close + 2);
     }
     if s.starts_with(b"\\n") {

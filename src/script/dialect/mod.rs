@@ -51,6 +51,8 @@ pub struct Refusal {
     pub program_line: usize,
     /// What the program says (`syntax error`, `unknown variable`, …).
     pub program_says: String,
+    /// What the construct is, and why the program refuses it.
+    pub why: String,
 }
 
 /// A spot dealer 1.24 refuses, as the recognizer finds it.
@@ -80,6 +82,7 @@ pub fn check(source: &str, file: &str, dialect: Dialect, given: &[(String, Strin
                     diagnostic: Diagnostic::error(file, source, f.span, message),
                     program_line: f.program_line,
                     program_says: f.program_says,
+                    why: f.why,
                 }
             })
             .collect(),
@@ -98,7 +101,12 @@ fn by_dealbench(source: &str, file: &str, dialect: Dialect, given: &[(String, St
     diags
         .into_iter()
         .filter(|d| !d.message.starts_with("unsupported:"))
-        .map(|d| Refusal { program_line: d.line, program_says: d.message.clone(), diagnostic: d })
+        .map(|d| Refusal {
+            program_line: d.line,
+            program_says: d.message.clone(),
+            why: d.message.clone(),
+            diagnostic: d,
+        })
         .collect()
 }
 
