@@ -131,7 +131,8 @@ fn the_export_writes_the_filtered_deals_and_the_prompt_says_so() {
     // Only deal 2's North holds 11 points (deal 1's 12, deal 3's 8).
     press(&mut a, &mut rt, "f");
     type_str(&mut a, "hcp(north) == 11");
-    let _ = a.on_key(key(KeyCode::Enter));
+    let effects = a.on_key(key(KeyCode::Enter));
+    let _ = tui_common::compile_filters(&mut a, effects);
     assert_eq!(a.filter.as_ref().map(|f| f.pass.len()), Some(1));
     press(&mut a, &mut rt, "e");
     let s = screen(&a);

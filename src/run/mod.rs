@@ -266,7 +266,9 @@ impl Drop for RunHandle {
 
 /// Starts a run on a worker thread and returns at once; its events arrive on the handle.
 pub fn start(program: Arc<Program>, options: RunOptions) -> RunHandle {
-    let (tx, rx) = std::sync::mpsc::sync_channel(4096);
+    // Few slots: a matched event holds up to 256 deals, and a reader behind a slow terminal
+    // must not have thousands of them queued when a deadline stops the run.
+    let (tx, rx) = std::sync::mpsc::sync_channel(16);
     RunHandle { events: rx, control: spawn(program, options, tx) }
 }
 
