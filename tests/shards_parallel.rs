@@ -1,4 +1,4 @@
-//! Past one machine: four shards of a `--leads` study run through GNU parallel, each taking its
+//! Past one machine: four shards of a `--leads --compare` study run through GNU parallel, each taking its
 //! index from `SLURM_ARRAY_TASK_ID` (`--shard auto/4`), and `merge` prints exactly what one run
 //! over the same deals prints (the time needed masked). Skipped visibly without `parallel`; a
 //! failure under CI=true, where `.ci/run` installs it.
@@ -26,7 +26,7 @@ fn four_shards_through_gnu_parallel_merge_to_one_run() {
     let dir = common::Scratch::new("shards-parallel");
     std::fs::write(dir.join("s.dlr"), SCRIPT).unwrap();
     let bin = env!("CARGO_BIN_EXE_dealbench");
-    let study = "--stream fast -s 7 --leads 3N:S";
+    let study = "--stream fast -s 7 --leads 3N:S --compare 3N:S,4H:S";
     let shard =
         format!("SLURM_ARRAY_TASK_ID={{}} {bin} run s.dlr {study} -g 150 --shard auto/4 --stats-json s{{}}.json");
     let out = Command::new("parallel").current_dir(&*dir).args([&shard, ":::", "0", "1", "2", "3"]).output().unwrap();
@@ -39,5 +39,6 @@ fn four_shards_through_gnu_parallel_merge_to_one_run() {
     assert_eq!(whole.status.code(), Some(0), "{}", String::from_utf8_lossy(&whole.stderr));
     let (merged, whole) = (String::from_utf8(merged.stdout).unwrap(), String::from_utf8(whole.stdout).unwrap());
     assert!(whole.contains("Opening leads against 3NT by South") && whole.contains("\nbest "), "{whole}");
+    assert!(whole.contains("3N:S vs 4H:S imps "), "{whole}");
     assert_eq!(common::mask(&merged), common::mask(&whole));
 }
