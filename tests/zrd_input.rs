@@ -72,3 +72,27 @@ fn a_table_of_another_deal_names_its_record() {
     assert_ne!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("bad.zrd: record 2") && err.contains("not this deal's"), "{err}");
 }
+
+/// dealer3's `--input-deals` reads the same records, from a file and from standard input
+/// (before, dealer3 mode named the fast stream and `--input-deals` was refused outright).
+#[test]
+fn dealer3_input_deals_reads_zrd_from_a_file_and_from_standard_input() {
+    let dir = common::Scratch::new("zrd-dealer3");
+    std::fs::write(dir.join("lib.zrd"), file_bytes()).unwrap();
+    std::fs::write(dir.join("s.dl"), "action printoneline\n").unwrap();
+    let out = common::dealbench(&dir, &["dealer3", "--input-deals", "lib.zrd", "s.dl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches(DEAL).count(), 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
+        .current_dir(&*dir)
+        .args(["dealer3", "--input-deals", "-", "s.dl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&file_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches(DEAL).count(), 2);
+}

@@ -159,7 +159,8 @@ fn options(args: &Dealer3Args, program: &Program, name: &str, seed: i64) -> Resu
         csv: args.csv.clone(),
         title: args.title.clone(),
         threads: (args.threads > 0).then_some(args.threads),
-        stream: Some("fast".into()),
+        // With --input-deals nothing is dealt, and a generator named is refused.
+        stream: args.input_deals.is_none().then(|| "fast".into()),
         deals_file: args.input_deals.is_some(),
         matched_events: true,
         ..Switches::default()
@@ -382,9 +383,9 @@ fn input_deals(
     if !program.script.predeal.is_empty() || !options.predeal_override.is_empty() {
         return Err("--input-deals gives every hand: it cannot be used with predeal".into());
     }
-    let path = if path.as_os_str() == "-" { std::path::PathBuf::from("/dev/stdin") } else { path.clone() };
     let limit = run::deal_limits(program, options).0;
-    match DealFile::open(&path, false, limit, deadline.at()) {
+    // `-` is standard input, which the deal file reads whole (ZRD included).
+    match DealFile::open(path, false, limit, deadline.at()) {
         Ok((file, feed)) => {
             options.deal_feed = Some(feed);
             Ok(Some(file))
