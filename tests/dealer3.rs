@@ -46,16 +46,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// True when Python with endplay is there; otherwise says so (a failure under CI=true).
-fn python_with_endplay() -> bool {
-    let ok = Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "python3 with endplay is missing under CI");
-        eprintln!("SKIPPED: python3 with endplay not found");
-    }
-    ok
-}
-
 /// level.py's regular expressions over the summary: the mix by name and the rarest's sightings.
 /// What level.py reads of a summary: the mix by name, and the rarest with its sightings.
 type LevelPy = (Vec<(String, f64)>, Option<(String, u64)>);
@@ -145,7 +135,7 @@ fn write_leveled_measures_to_2000_sightings_and_reports_as_level_py_reads_it() {
     );
     assert!(copy.contains("and levelTheDeal\n"), "{copy}");
     assert!(copy.contains("12_14  20%\n15_17  20%\n18_19  20%\n20_21  20%\n22_24  20%\n22-24 HCP (20%)"), "{copy}");
-    if !python_with_endplay() {
+    if !common::endplay_present() {
         return;
     }
     let (mix, rarest) = parsed_by_level_py(&err);
@@ -213,7 +203,7 @@ fn pbn_carries_the_hand_type_that_endplay_reads() {
     let tags: Vec<&str> = pbn.lines().filter_map(|l| l.strip_prefix("[HandType \"")?.strip_suffix("\"]")).collect();
     assert_eq!(tags.len(), 6, "{pbn}");
     assert!(pbn.contains("[Board \"1\"]\n[HandType \""), "{pbn}");
-    if !python_with_endplay() {
+    if !common::endplay_present() {
         return;
     }
     let py = "import sys\nfrom endplay.parsers import pbn\nfor b in pbn.load(open(sys.argv[1])): print(b.board_num, b.info['HandType'])";

@@ -25,15 +25,6 @@ fn list100(n: usize) -> Option<Vec<(String, DdTable)>> {
     Some(deals.collect())
 }
 
-fn endplay_present() -> bool {
-    let ok = Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "python3 with endplay is missing");
-        eprintln!("SKIPPED: python3 with endplay not found (pip install endplay)");
-    }
-    ok
-}
-
 const ENDPLAY: &str = "
 import sys
 from endplay.parsers import pbn
@@ -63,7 +54,7 @@ fn exported_tables_are_ddss_and_endplay_reads_them_and_deals_reads_them_back() {
     std::fs::write(dir.join("s.dl"), "action printoneline\n").unwrap();
     let out = common::dealbench(&dir, &["run", "s.dl", "--deals", "in.txt", "--export", "t.pbn", "--dd"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    if endplay_present() {
+    if common::endplay_present() {
         let py = Command::new("python3").args(["-c", ENDPLAY]).arg(dir.join("t.pbn")).output().unwrap();
         assert!(py.status.success(), "{}", String::from_utf8_lossy(&py.stderr));
         let text = String::from_utf8(py.stdout).unwrap();

@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Command;
 
 /// Vulnerability of boards 1..16 (compat.md §2.4).
 const VUL: [&str; 16] =
@@ -48,33 +46,8 @@ fn session(dir: &Path, out: &str, extra: &[&str]) {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// True when Python with endplay is there; otherwise says so (a failure under CI=true).
-fn endplay_present() -> bool {
-    let ok = Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if !ok {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("python3 with endplay is missing: CI installs it (.ci/run: pip install endplay)");
-        }
-        let _ = writeln!(std::io::stderr(), "SKIPPED: python3 with endplay not found (pip install endplay)");
-    }
-    ok
-}
-
 /// One board as endplay reads it: number, dealer, vulnerability, `N:` deal.
 type Board = (u64, char, String, String);
-
-fn endplay_read(path: &Path) -> Vec<Board> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/endplay_read.py");
-    let out = Command::new("python3").arg(script).arg(path).output().unwrap();
-    assert!(out.status.success(), "endplay on {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines()
-        .map(|l| {
-            let w: Vec<&str> = l.splitn(4, ' ').collect();
-            (w[0].parse().unwrap(), w[1].chars().next().unwrap(), w[2].to_string(), w[3].to_string())
-        })
-        .collect()
-}
 
 /// Each board's scenario title, in file order: PBN's `[Event]`, LIN's `st|` text up to `:`.
 fn titles(text: &str) -> Vec<String> {
@@ -96,7 +69,7 @@ fn kept_by_script(dir: &Path, file: &str, boards: &[&Board]) -> usize {
 
 #[test]
 fn three_scripts_in_each_order_give_24_boards_that_satisfy_their_own_scripts() {
-    if !endplay_present() {
+    if !common::endplay_present() {
         return;
     }
     let dir = folder("orders");
@@ -104,7 +77,7 @@ fn three_scripts_in_each_order_give_24_boards_that_satisfy_their_own_scripts() {
         for ext in ["pbn", "lin"] {
             let file = format!("{order}.{ext}");
             session(&dir, &file, &["--order", order, "--seed", "7"]);
-            let boards = endplay_read(&dir.join(&file));
+            let boards = common::endplay_read(&dir.join(&file));
             let numbers: Vec<u64> = boards.iter().map(|b| b.0).collect();
             assert_eq!(numbers, (1..=24).collect::<Vec<u64>>(), "{file}");
             let titles = titles(&std::fs::read_to_string(dir.join(&file)).unwrap());
@@ -155,12 +128,12 @@ fn the_same_command_gives_the_same_bytes_on_one_and_two_threads() {
 
 #[test]
 fn rotated_boards_take_their_number_s_dealer_and_vulnerability() {
-    if !endplay_present() {
+    if !common::endplay_present() {
         return;
     }
     let dir = folder("rotate");
     session(&dir, "r.pbn", &["--rotate", "--seed", "3", "--start", "5"]);
-    let boards = endplay_read(&dir.join("r.pbn"));
+    let boards = common::endplay_read(&dir.join("r.pbn"));
     for (k, b) in boards.iter().enumerate() {
         let n = 5 + k;
         assert_eq!(b.0 as usize, n);

@@ -3,9 +3,7 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Command;
 
 /// Vulnerability of boards 1..16 (compat.md §2.4).
 const VUL: [&str; 16] =
@@ -68,34 +66,6 @@ fn expected(deals: &[[String; 4]], first: u64, dealer: Option<usize>, vul: Optio
         out.push((number, SEATS.as_bytes()[d] as char, v.to_string(), format!("N:{}", turned.join(" "))));
     }
     out
-}
-
-/// True when Python with endplay is there; otherwise says so (a failure under CI=true).
-fn endplay_present() -> bool {
-    let ok = Command::new("python3").args(["-c", "import endplay"]).output().is_ok_and(|o| o.status.success());
-    if !ok {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("python3 with endplay is missing: CI installs it (.ci/run: pip install endplay)");
-        }
-        // Written to the stderr handle itself, which the test harness does not capture.
-        let _ = writeln!(std::io::stderr(), "SKIPPED: python3 with endplay not found (pip install endplay)");
-    }
-    ok
-}
-
-/// The boards endplay reads from `path`.
-fn endplay_read(path: &Path) -> Vec<Board> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/endplay_read.py");
-    let out = Command::new("python3").arg(script).arg(path).output().unwrap();
-    assert!(out.status.success(), "endplay on {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let w: Vec<&str> = l.splitn(4, ' ').collect();
-            (w[0].parse().unwrap(), w[1].chars().next().unwrap(), w[2].to_string(), w[3].to_string())
-        })
-        .collect()
 }
 
 /// The deals `dealbench run --deals FILE` reads from a set, as `N:` deals.
@@ -161,12 +131,12 @@ fn write_sets(dir: &Path) -> Vec<(&'static str, bool, String, Vec<Board>)> {
 
 #[test]
 fn endplay_reads_both_formats_with_and_without_rotation() {
-    if !endplay_present() {
+    if !common::endplay_present() {
         return;
     }
     let dir = folder("endplay");
     for (name, rotate, file, want) in write_sets(&dir) {
-        let got = endplay_read(&dir.join(&file));
+        let got = common::endplay_read(&dir.join(&file));
         assert_eq!(got, want, "{name}, rotate {rotate}: {file}");
     }
 }

@@ -4,9 +4,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// The spec's example: `N:J873.J42.Q65.KT2 AT652.A976.AJ82. Q4.85.KT9.A87643 K9.KQT3.743.QJ95`,
 /// West in notrump takes 9.
 const EXAMPLE: [u8; 23] = [
@@ -37,16 +34,7 @@ fn the_specs_example_from_a_file_and_from_standard_input() {
     let out = common::dealbench(&dir, &["run", "s.dl", "--deals", "lib.zrd"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     check_output(&out.stdout);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
-        .current_dir(&*dir)
-        .args(["run", "s.dl", "--deals", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&file_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::dealbench_with_stdin(&dir, &["run", "s.dl", "--deals", "-"], &file_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     check_output(&out.stdout);
 }
@@ -83,16 +71,7 @@ fn dealer3_input_deals_reads_zrd_from_a_file_and_from_standard_input() {
     let out = common::dealbench(&dir, &["dealer3", "--input-deals", "lib.zrd", "s.dl"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout).matches(DEAL).count(), 2);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
-        .current_dir(&*dir)
-        .args(["dealer3", "--input-deals", "-", "s.dl"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&file_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::dealbench_with_stdin(&dir, &["dealer3", "--input-deals", "-", "s.dl"], &file_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout).matches(DEAL).count(), 2);
 }

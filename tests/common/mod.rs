@@ -73,18 +73,24 @@ pub fn mask(text: &str) -> String {
         + if text.ends_with('\n') { "\n" } else { "" }
 }
 
-/// Runs `dealbench run ARGS` on a script given on standard input: stdout, stderr, exit code.
-pub fn run_stdin(script: &str, args: &[&str]) -> (String, String, Option<i32>) {
+/// Runs the dealbench binary in `dir` with `args`, `input` on its standard input.
+pub fn dealbench_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dealbench"))
-        .arg("run")
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `dealbench run ARGS` on a script given on standard input: stdout, stderr, exit code.
+pub fn run_stdin(script: &str, args: &[&str]) -> (String, String, Option<i32>) {
+    let all: Vec<&str> = std::iter::once("run").chain(args.iter().copied()).collect();
+    let out = dealbench_with_stdin(Path::new("."), &all, script.as_bytes());
     (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
 }
 
