@@ -3,6 +3,7 @@
 //! equal cards (one suit, no other hand's card between them) is then tested once from the
 //! position after its lead, bounded by that result, all with one transposition table.
 
+use super::search::mtd;
 use super::solver::Solver;
 use super::{DdError, check_deal};
 use crate::cards::{Card, Deal, Seat, Suit};
@@ -93,20 +94,7 @@ impl Solver {
 
     /// North-South's tricks after `leader` leads `card`, known to lie in `lo..=hi` (MTD:
     /// null-window tests starting at `guess`), with the cards the tests' bounds relied on.
-    fn solve_after_lead(&mut self, leader: usize, card: u32, mut lo: i32, mut hi: i32, guess: i32) -> (i32, u64) {
-        let (mut beta, mut rel) = (guess, 0);
-        while lo < hi {
-            beta = beta.clamp(lo + 1, hi);
-            let (v, r) = self.search.test_after_lead(leader, card, beta);
-            rel |= r;
-            if v >= beta {
-                lo = v.min(hi);
-                beta = lo + 1;
-            } else {
-                hi = v.max(lo);
-                beta = hi;
-            }
-        }
-        (lo, rel)
+    fn solve_after_lead(&mut self, leader: usize, card: u32, lo: i32, hi: i32, guess: i32) -> (i32, u64) {
+        mtd(lo, hi, guess, |beta| self.search.test_after_lead(leader, card, beta))
     }
 }

@@ -101,6 +101,26 @@ fn equivalent(all: u64, hand: u64, a: u32, b: u32) -> bool {
     a / 16 == b / 16 && all & between & !hand == 0
 }
 
+/// The MTD driver: the value known to lie in `lo..=hi`, found by null-window tests
+/// (`test(beta)` gives a value and the cards its bound relied on) starting at `guess`; with
+/// the union of the cards every test relied on.
+pub(crate) fn mtd(mut lo: i32, mut hi: i32, guess: i32, mut test: impl FnMut(i32) -> (i32, u64)) -> (i32, u64) {
+    let (mut beta, mut rel) = (guess, 0);
+    while lo < hi {
+        beta = beta.clamp(lo + 1, hi);
+        let (v, r) = test(beta);
+        rel |= r;
+        if v >= beta {
+            lo = v.min(hi);
+            beta = lo + 1;
+        } else {
+            hi = v.max(lo);
+            beta = hi;
+        }
+    }
+    (lo, rel)
+}
+
 /// State of the trick in progress.
 #[derive(Clone, Copy)]
 pub(crate) struct Trick {
@@ -274,20 +294,7 @@ impl Search {
     /// North-South's tricks with `leader` on lead from the loaded position, known to lie in
     /// `lo..=hi` (MTD driver: null-window tests starting at `guess`).
     pub fn solve(&mut self, leader: usize, guess: i32, lo: i32, hi: i32) -> i32 {
-        let (mut lo, mut hi) = (lo.max(0), hi.min(self.tricks_left));
-        let mut beta = guess;
-        while lo < hi {
-            beta = beta.clamp(lo + 1, hi);
-            let v = self.lead_d::<false>(leader, beta).0;
-            if v >= beta {
-                lo = v.min(hi);
-                beta = lo + 1;
-            } else {
-                hi = v.max(lo);
-                beta = hi;
-            }
-        }
-        lo
+        mtd(lo.max(0), hi.min(self.tricks_left), guess, |beta| (self.lead_d::<false>(leader, beta).0, 0)).0
     }
 
     /// One null-window test from the loaded position: North-South's tricks with `leader` on
