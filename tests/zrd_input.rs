@@ -55,10 +55,13 @@ fn a_table_of_another_deal_names_its_record() {
     }
     std::fs::write(dir.join("bad.zrd"), [&EXAMPLE[..], &turned].concat()).unwrap();
     std::fs::write(dir.join("s.dl"), SCRIPT).unwrap();
-    let out = common::dealbench(&dir, &["run", "s.dl", "--deals", "bad.zrd"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_ne!(out.status.code(), Some(0), "{err}");
-    assert!(err.contains("bad.zrd: record 2") && err.contains("not this deal's"), "{err}");
+    // dealer3's --input-deals reads the tables too, and checks them the same way.
+    for args in [["run", "s.dl", "--deals", "bad.zrd"], ["dealer3", "--input-deals", "bad.zrd", "s.dl"]] {
+        let out = common::dealbench(&dir, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.contains("bad.zrd: record 2") && err.contains("not this deal's"), "{args:?}: {err}");
+    }
 }
 
 /// dealer3's `--input-deals` reads the same records, from a file and from standard input

@@ -12,8 +12,9 @@ use super::zrd_reader::Reader;
 use dealbench::cards::Deal;
 use dealbench::cards::input::{ReadError, Record};
 use dealbench::dd::{DdTable, Solver};
+use dealbench::eval::Program;
 use dealbench::report::optimum::read_rows;
-use dealbench::run::{DealFeed, KnownTables};
+use dealbench::run::{self, DealFeed, KnownTables, RunOptions};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -91,6 +92,22 @@ impl DealFile {
         feed.tables = Some((file.tables.clone(), Box::new(Solver::with_memory_mib(16))));
         let first = feed.next().ok_or_else(|| file.error().unwrap_or_else(|| file.no_deals()))?;
         Ok((file, DealFeed::new(std::iter::once(first).chain(feed))))
+    }
+
+    /// Opens `path` as [`Self::open`] does and gives the run its deals and the double-dummy
+    /// tables they carry, for at most as many deals as `options` lets the run evaluate.
+    pub fn feed_run(
+        path: &Path,
+        strict: bool,
+        program: &Program,
+        options: &mut RunOptions,
+        deadline: Option<Instant>,
+    ) -> Result<DealFile, Refused> {
+        let limit = run::deal_limits(program, options).0;
+        let (file, feed) = Self::open(path, strict, limit, deadline)?;
+        options.deal_feed = Some(feed);
+        options.known_tables = Some(file.tables());
+        Ok(file)
     }
 
     fn name(&self) -> String {

@@ -273,13 +273,8 @@ fn open_deals(
     if !program.script.predeal.is_empty() || program.script.bias_span.is_some() {
         say!("dealbench: warning: the script's predeal is ignored: --deals gives every hand");
     }
-    let limit = run::deal_limits(program, options).0;
-    match DealFile::open(path, args.strict, limit, deadline.at()) {
-        Ok((file, feed)) => {
-            options.deal_feed = Some(feed);
-            options.known_tables = Some(file.tables());
-            Ok(Ok(Some(file)))
-        }
+    match DealFile::feed_run(path, args.strict, program, options, deadline.at()) {
+        Ok(file) => Ok(Ok(Some(file))),
         Err(Refused::Error(e)) => Err(e),
         Err(Refused::Timeout(read)) => {
             let secs = args.limits.timeout.unwrap_or_default().as_secs_f64();

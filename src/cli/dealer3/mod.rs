@@ -383,13 +383,9 @@ fn input_deals(
     if !program.script.predeal.is_empty() || !options.predeal_override.is_empty() {
         return Err("--input-deals gives every hand: it cannot be used with predeal".into());
     }
-    let limit = run::deal_limits(program, options).0;
-    // `-` is standard input, which the deal file reads whole (ZRD included).
-    match DealFile::open(path, false, limit, deadline.at()) {
-        Ok((file, feed)) => {
-            options.deal_feed = Some(feed);
-            Ok(Some(file))
-        }
+    // `-` is standard input, which the deal file reads whole (ZRD included, with its tables).
+    match DealFile::feed_run(path, false, program, options, deadline.at()) {
+        Ok(file) => Ok(Some(file)),
         Err(Refused::Error(e)) => Err(e),
         Err(Refused::Timeout(read)) => {
             Err(format!("timeout while reading {} ({read} deals read)", path.display()).into())
