@@ -21,12 +21,13 @@ const OWN: [&str; 12] = [
 
 /// A name dealer 1.24 reads as an undefined variable.
 pub(super) fn unknown(word: &str) -> String {
-    match vocab::lookup(word) {
-        Some(_) if !OWN.contains(&word) => {
-            format!("`{word}` is a word of DealerV2_4 or dealer3 that BBO's dealer (1.24) does not know")
-        }
-        _ => format!("`{word}` is used before it is assigned"),
-    }
+    extra(word).unwrap_or_else(|| format!("`{word}` is used before it is assigned"))
+}
+
+/// A word of DealerV2_4's or dealer3's vocabulary that dealer 1.24 lacks, said so.
+fn extra(word: &str) -> Option<String> {
+    (vocab::lookup(word).is_some() && !OWN.contains(&word))
+        .then(|| format!("`{word}` is a word of DealerV2_4 or dealer3 that BBO's dealer (1.24) does not know"))
 }
 
 /// What a token that dealer 1.24 does not expect is.
@@ -48,9 +49,7 @@ pub(super) fn token(src: &str, t: Tok) -> String {
         T::Char(b'\r') => "a carriage return not followed by a newline".into(),
         T::Char(b';') => "a `;`: dealer's statements have no separator".into(),
         T::Eof => "the script ends in the middle of a statement".into(),
-        T::Ident if vocab::lookup(text).is_some() && !OWN.contains(&text) => {
-            format!("`{text}` is a word of DealerV2_4 or dealer3 that BBO's dealer (1.24) does not know")
-        }
+        T::Ident if let Some(said) = extra(text) => said,
         T::Ident if text.starts_with('z') || text.starts_with("x") => {
             format!("`{text}` is not a contract BBO's dealer reads (it knows only `x1N` to `x7S`, undoubled)")
         }
