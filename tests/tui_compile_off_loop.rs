@@ -151,15 +151,7 @@ fn run_to_end(a: &mut App, rx: &Receiver<Msg>) {
 #[test]
 fn the_filter_compiles_with_the_script_on_the_compile_thread() {
     let script = |suit: &str| format!("fit = {suit}(north) + {suit}(south)\nproduce 6\ncondition fit >= 9\n");
-    let mut a = app(&script("spades"));
-    let (mut rt, _tx, rx) = runtime();
-    for e in a.request_run() {
-        rt.apply(&mut a, e);
-    }
-    let (_, m) = next_compiled(&rx);
-    feed(&mut rt, &mut a, m);
-    run_to_end(&mut a, &rx);
-    a.focus = Pane::Deal;
+    let (mut a, mut rt, rx) = ran(&script("spades"));
     let _ = a.on_key(KeyEvent::new(KeyCode::Char('f'), KeyModifiers::ALT));
     for c in "fit >= 9".chars() {
         let _ = a.on_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
@@ -197,7 +189,12 @@ fn enter_filter(rt: &mut Runtime, a: &mut App, rx: &Receiver<Msg>) {
 
 /// The results of a huge script (60,000 variables), run to the end.
 fn huge_results() -> (App, Runtime, Receiver<Msg>) {
-    let mut a = app(&huge_script().replace("action printoneline", "produce 3\naction printoneline"));
+    ran(&huge_script().replace("action printoneline", "produce 3\naction printoneline"))
+}
+
+/// The results of `src`, compiled and run to the end, with the Deal pane focused.
+fn ran(src: &str) -> (App, Runtime, Receiver<Msg>) {
+    let mut a = app(src);
     let (mut rt, _tx, rx) = runtime();
     for e in a.request_run() {
         rt.apply(&mut a, e);
