@@ -52,6 +52,8 @@ pub enum Action {
     FocusEditor,
     /// Open the prompt for the contracts to compare.
     Compare,
+    /// Open the prompt for the contract whose opening leads to study.
+    Leads,
     /// The word under the cursor's entry, else the key list.
     Explain,
     /// The key list.
@@ -211,10 +213,10 @@ pub const KEYS: &[KeyRow] = &[
         ],
     ),
     KeyRow {
-        keys: "Alt-1 … Alt-9",
-        doc: "editor, deal, statistics, double dummy, output, hand types, profile, values, contracts",
-        help_keys: "Alt-1 … Alt-9",
-        help: "script deal stats DD output types prof vals contr",
+        keys: "Alt-1 … Alt-9, Alt-0",
+        doc: "editor, deal, statistics, double dummy, output, hand types, profile, values, contracts, leads",
+        help_keys: "Alt-1 … Alt-9, Alt-0",
+        help: "script deal stats DD out types prof vals contr lead",
         binds: &[
             b(Global, alt(ch('1')), A::FocusAt(0)),
             b(Global, alt(ch('2')), A::FocusAt(1)),
@@ -225,6 +227,7 @@ pub const KEYS: &[KeyRow] = &[
             b(Global, alt(ch('7')), A::FocusAt(6)),
             b(Global, alt(ch('8')), A::FocusAt(7)),
             b(Global, alt(ch('9')), A::FocusAt(8)),
+            b(Global, alt(ch('0')), A::FocusAt(9)),
         ],
     },
     KeyRow {
@@ -424,6 +427,15 @@ pub const KEYS: &[KeyRow] = &[
         help_keys: "c",
         help: "compare contracts (in the Contracts pane)",
         binds: &[b(Scope::Contracts, plain('c'), A::Compare)],
+    },
+    KeyRow {
+        keys: "o, Alt-o",
+        doc: "opening leads against a contract on the kept deals: a prompt takes `3N:S` (contract and declarer; \
+              declarer's left-hand opponent leads) and re-runs; the Leads pane shows every lead's table; an empty \
+              line drops it",
+        help_keys: "o, Alt-o",
+        help: "opening leads against a contract (prompt: 3N:S)",
+        binds: &[b(Global, alt(ch('o')), A::Leads), b(Browse, plain('o'), A::Leads)],
     },
     row("q", "quit (outside the editor)", &[b(Browse, plain('q'), A::Quit)]),
 ];
