@@ -10,13 +10,12 @@ use super::outputs::Outputs;
 use super::set_args::{SetArgs, SetFile};
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
-use dealbench::cards::Seat;
 use dealbench::cards::{Deal, Hand};
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
-use dealbench::run::stats::Stats;
 use dealbench::run::stats::file::{self as stats_file, Ended, RunId, Shard, StatsFile};
+use dealbench::run::stats::{LeadContract, Stats};
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, Summary};
 use dealbench::script::CompileOptions;
@@ -147,8 +146,8 @@ pub struct RunArgs {
     /// After the run's output, every opening lead against a contract (`3N:S`: level, strain
     /// C/D/H/S/N, declarer; the leader is declarer's left-hand opponent): per lead the deals,
     /// declarer's mean tricks, the share set and the tricks lost against the best lead.
-    #[arg(long, value_name = "CONTRACT:DECLARER", value_parser = parse_leads)]
-    pub leads: Option<(u8, usize, Seat)>,
+    #[arg(long, value_name = "CONTRACT:DECLARER", value_parser = LeadContract::parse)]
+    pub leads: Option<LeadContract>,
     // Sets for play (`--export`, `--rotate`): their own struct, in set_args.rs.
     #[command(flatten)]
     pub set: SetArgs,
@@ -196,8 +195,8 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let mut options = options(args, &name)?;
     options.profile = args.profile;
     args.studies.apply(&mut options)?;
-    if let Some((level, strain, declarer)) = args.leads {
-        options.studies.push(run::stats::Stat::Leads(run::stats::LeadsStat::new(level, strain, declarer)));
+    if let Some(contract) = args.leads {
+        options.studies.push(run::stats::Stat::Leads(contract.stat()));
     }
     args.hand_types.apply(&mut options, &program)?;
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
@@ -306,7 +305,7 @@ fn run_id(args: &RunArgs, program: &Program, options: &RunOptions) -> RunId {
     switches.extend(options.level.as_ref().map(|l| format!("--level {l}")));
     switches.extend(options.interleave.then(|| "--interleave".to_string()));
     switches.extend(args.studies.switches());
-    switches.extend(args.leads.map(|(l, s, d)| format!("--leads {l}{}:{}", ["C", "D", "H", "S", "N"][s], d.letter())));
+    switches.extend(args.leads.map(|c| format!("--leads {c}")));
     let (generate, produce) = run::deal_limits(program, options);
     RunId {
         dealbench: env!("CARGO_PKG_VERSION").to_string(),
@@ -564,29 +563,4 @@ fn sampled_note(
     let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
     let note = p.closing_note(matched, produce, s.generated, generate)?;
     Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
-}
-
-/// `--leads 3N:S`: level 1 to 7, strain C, D, H, S or N (NT), and declarer N, E, S or W.
-fn parse_leads(arg: &str) -> Result<(u8, usize, Seat), String> {
-    let bad =
-        || format!("{arg}: expected CONTRACT:DECLARER, as 3N:S or 4H:E (level 1-7, strain C D H S N, seat N E S W)");
-    let (contract, seat) = arg.split_once(':').ok_or_else(bad)?;
-    let mut chars = contract.chars();
-    let level = chars.next().and_then(|c| c.to_digit(10)).filter(|l| (1..=7).contains(l)).ok_or_else(bad)?;
-    let strain = match chars.as_str().to_ascii_uppercase().as_str() {
-        "C" => 0,
-        "D" => 1,
-        "H" => 2,
-        "S" => 3,
-        "N" | "NT" => 4,
-        _ => return Err(bad()),
-    };
-    let declarer = match seat.to_ascii_uppercase().as_str() {
-        "N" => Seat::North,
-        "E" => Seat::East,
-        "S" => Seat::South,
-        "W" => Seat::West,
-        _ => return Err(bad()),
-    };
-    Ok((level as u8, strain, declarer))
 }

@@ -44,11 +44,13 @@ pub enum Pane {
     Values,
     /// What the kept deals make double dummy, and the compared contracts.
     Contracts,
+    /// Every opening lead against a contract.
+    Leads,
 }
 
 impl Pane {
     /// All panes, in the order pane.rs registers them (Tab order).
-    pub const ALL: [Pane; 9] = [
+    pub const ALL: [Pane; 10] = [
         Pane::Editor,
         Pane::Deal,
         Pane::Stats,
@@ -58,6 +60,7 @@ impl Pane {
         Pane::Profile,
         Pane::Values,
         Pane::Contracts,
+        Pane::Leads,
     ];
 }
 
@@ -301,6 +304,8 @@ pub struct App {
     pub session_input: String,
     /// The contracts compared on the kept deals (the Contracts pane's prompt), none at first.
     pub compare: Vec<crate::run::stats::ContractAt>,
+    /// The contract whose opening leads the runs study (the Leads prompt), none at first.
+    pub leads: Option<crate::run::stats::LeadContract>,
 }
 
 /// Tab width the editor expands to.
@@ -349,6 +354,7 @@ impl App {
             filter: None,
             session_input: super::session::DEFAULT_FILE.into(),
             compare: Vec::new(),
+            leads: None,
         };
         app.set_buffer(&saved);
         app.apply_theme_to_editor();

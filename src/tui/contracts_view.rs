@@ -3,17 +3,17 @@
 //! and the `--compare` lines of the contracts given at its prompt (`c`).
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::app::{App, Effect, Pane};
 use super::keymap::Scope;
-use super::overlay::Overlay;
+use super::overlay::{Overlay, PromptKey, prompt_key};
 use super::pane::{PaneView, Scroll};
 use super::widgets::{pane_block, stale_span};
-use crate::run::stats::{CompareStat, ContractAt, DdSummaryStat, Stat, Stats, View};
+use crate::run::stats::{CompareStat, ContractAt, DdSummaryStat, LeadContract, Stat, Stats, View};
 
 /// The Contracts pane, with its scroll offset.
 #[derive(Default)]
@@ -62,7 +62,7 @@ pub fn contracts_lines(s: &Stats, app: &App) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     // The compared contracts first: a few lines the user asked for, above the long tables.
     let compare_first = |s: &&Stat| (!matches!(s, Stat::Compare(_)), s.kind());
-    let mut studies: Vec<&Stat> = s.stats.iter().filter(|s| s.is_study()).collect();
+    let mut studies: Vec<&Stat> = s.stats.iter().filter(|s| is_contract_study(s)).collect();
     studies.sort_by_key(compare_first);
     for study in studies {
         let View::Lines { lines, .. } = study.view() else { continue };
@@ -87,43 +87,48 @@ pub fn contracts_lines(s: &Stats, app: &App) -> Vec<Line<'static>> {
     out
 }
 
+/// True for the studies this pane shows: all but the leads (leads_view.rs).
+fn is_contract_study(s: &Stat) -> bool {
+    s.is_study() && !matches!(s, Stat::Leads(_))
+}
+
 impl App {
-    /// True when the run has double-dummy studies to show (a double-dummy script, or
-    /// contracts to compare).
-    pub fn shows_studies(&self) -> bool {
-        self.results.stats.stats.iter().any(|s| s.is_study())
+    /// True when the run has contract studies to show (a double-dummy script, or contracts
+    /// to compare).
+    pub fn shows_contracts(&self) -> bool {
+        self.results.stats.stats.iter().any(is_contract_study)
     }
 
     /// A key in the compare prompt: Enter takes the contracts (an empty line drops them) and
     /// re-runs; a list that does not read keeps the prompt open with the reason; Esc leaves
     /// them as they were.
-    pub(super) fn compare_key(&mut self, mut q: String, key: KeyEvent) -> (Option<Overlay>, Vec<Effect>) {
-        match key.code {
-            KeyCode::Esc => return (None, Vec::new()),
-            KeyCode::Enter if q.trim().is_empty() => {
+    pub(super) fn compare_key(&mut self, q: String, key: KeyEvent) -> (Option<Overlay>, Vec<Effect>) {
+        let q = match prompt_key(q, key) {
+            PromptKey::Cancel => return (None, Vec::new()),
+            PromptKey::Submit(q) if q.trim().is_empty() => {
                 self.compare.clear();
                 return (None, self.request_run());
             }
-            KeyCode::Enter => match ContractAt::parse_list(&q) {
+            PromptKey::Submit(q) => match ContractAt::parse_list(&q) {
                 Ok(list) => {
                     self.compare = list;
                     return (None, self.request_run());
                 }
-                Err(e) => self.say(format!("compare: {e}"), true),
+                Err(e) => {
+                    self.say(format!("compare: {e}"), true);
+                    q
+                }
             },
-            KeyCode::Backspace => {
-                q.pop();
-            }
-            KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => q.push(c),
-            _ => {}
-        }
+            PromptKey::Edit(q) => q,
+        };
         (Some(Overlay::Compare(q)), Vec::new())
     }
 }
 
 /// The studies a workbench run counts: the double-dummy summary for a script that solves
-/// (its condition or its actions), and the contracts compared when the prompt gave some.
-pub fn studies(program: &crate::eval::Program, compare: &[ContractAt]) -> Vec<Stat> {
+/// (its condition or its actions), the contracts compared when the prompt gave some, and
+/// the opening leads against the contract the Leads prompt gave.
+pub fn studies(program: &crate::eval::Program, compare: &[ContractAt], leads: Option<LeadContract>) -> Vec<Stat> {
     let s = &program.script;
     let solves = s.condition.as_ref().is_some_and(|c| c.solves(&s.vars))
         || !crate::run::dd_needs::DdNeeds::of(&program.actions, &s.vars).is_empty();
@@ -134,5 +139,6 @@ pub fn studies(program: &crate::eval::Program, compare: &[ContractAt]) -> Vec<St
     if !compare.is_empty() {
         out.push(Stat::Compare(CompareStat::new(compare.to_vec())));
     }
+    out.extend(leads.map(|c| Stat::Leads(c.stat())));
     out
 }

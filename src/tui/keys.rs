@@ -73,6 +73,11 @@ impl App {
                 self.push_overlay(Overlay::Compare(text.join(",")));
                 Vec::new()
             }
+            Action::Leads => {
+                let text = self.leads.map(|c| c.to_string()).unwrap_or_default();
+                self.push_overlay(Overlay::Leads(text));
+                Vec::new()
+            }
             Action::Reseed => self.reseed(),
             Action::ToggleLevel => self.toggle_level(),
             _ => self.with_pane(self.focus, |p, app| p.act(action, app)),

@@ -18,7 +18,7 @@ impl App {
             return Vec::new();
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let screen = layout_with(area, self.wide(), self.focus, self.hand_type_count(), self.shows_studies());
+        let screen = layout_with(area, self.wide(), self.focus, self.hand_type_count(), self.studies());
         if let Some(tabs) = screen.tabs
             && y == tabs.y
         {

@@ -23,6 +23,8 @@ pub enum Overlay {
     Filter(String),
     /// The prompt for the contracts to compare, with what has been typed (contracts_view.rs).
     Compare(String),
+    /// The prompt for the contract whose leads to study, with what has been typed (leads_view.rs).
+    Leads(String),
     /// The export prompt: PBN or LIN, rotated or not (export_prompt.rs).
     Export {
         /// Boards take their number's dealer, the deals turned to match.
@@ -89,6 +91,7 @@ impl App {
             Overlay::Search(q) => (self.search_key(q, key), Vec::new()),
             Overlay::Filter(q) => self.filter_key(q, key),
             Overlay::Compare(q) => self.compare_key(q, key),
+            Overlay::Leads(q) => self.leads_key(q, key),
             Overlay::Export { rotate } => self.export_key(rotate, key),
             Overlay::ConfirmReplace { path, text, deals } => self.replace_key(path, text, deals, key),
             Overlay::Session { input, rotate } => self.session_key(input, rotate, key),
@@ -148,6 +151,30 @@ impl App {
         }
         Some(Overlay::Search(q))
     }
+}
+
+/// What a key does at a one-line prompt.
+pub(super) enum PromptKey {
+    /// Esc: close it, nothing taken.
+    Cancel,
+    /// Enter: take the text.
+    Submit(String),
+    /// Typing (or a key the prompt ignores): the text as it now reads.
+    Edit(String),
+}
+
+/// A key at a one-line prompt holding `q`: Esc, Enter, Backspace, or a character typed.
+pub(super) fn prompt_key(mut q: String, key: KeyEvent) -> PromptKey {
+    match key.code {
+        KeyCode::Esc => return PromptKey::Cancel,
+        KeyCode::Enter => return PromptKey::Submit(q),
+        KeyCode::Backspace => {
+            q.pop();
+        }
+        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => q.push(c),
+        _ => {}
+    }
+    PromptKey::Edit(q)
 }
 
 /// The key help scrolls with ↑ ↓ j k PgUp PgDn; any other key closes it.

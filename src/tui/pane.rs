@@ -9,7 +9,8 @@ use ratatui::layout::Rect;
 use super::app::{App, Effect, Pane};
 use super::keymap::{Action, Scope};
 use super::{
-    contracts_view, dd_view, deal_view, editor_view, hand_types_view, profile_view, stats_view, text_view, watch_view,
+    contracts_view, dd_view, deal_view, editor_view, hand_types_view, leads_view, profile_view, stats_view, text_view,
+    watch_view,
 };
 
 /// One pane of the workbench.
@@ -68,6 +69,7 @@ pub fn registry() -> Vec<Box<dyn PaneView>> {
         Box::new(profile_view::ProfilePane::default()),
         Box::new(watch_view::WatchPane),
         Box::new(contracts_view::ContractsPane::default()),
+        Box::new(leads_view::LeadsPane::default()),
     ]
 }
 

@@ -488,7 +488,7 @@ impl Runtime {
         o.seed = Some(app.seed.for_run(program.script.seed));
         o.profile = true;
         app.limits = Some(crate::run::deal_limits(&program, o));
-        let studies = super::contracts_view::studies(&program, &app.compare);
+        let studies = super::contracts_view::studies(&program, &app.compare, app.leads);
         app.fresh_program = Some(program);
         app.fresh_filter = compiled.filter.clone();
         for note in resolved.notes {

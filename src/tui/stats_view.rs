@@ -66,11 +66,9 @@ pub fn stats_lines(s: &Stats, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let means: Vec<_> = views.iter().filter(|(_, v)| matches!(v, View::Mean { .. })).collect();
     if !means.is_empty() {
         out.push(Line::styled("Averages", t.get("ui.table.header")));
-        let name = |i: usize, v: &View| label(v, stats[i].kind(), i);
-        let lw = means.iter().map(|(i, v)| name(*i, v).chars().count()).max().unwrap_or(0);
-        for (i, v) in &means {
-            out.push(average_line(v, &name(*i, v), lw, t));
-        }
+        let rows: Vec<MeanRow> = means.iter().map(|(i, v)| MeanRow::of(v, label(v, stats[*i].kind(), *i))).collect();
+        let cols = MeanCols::fit(&rows, width);
+        out.extend(rows.iter().map(|r| cols.line(r, t)));
         out.push(Line::raw(""));
     }
     for (i, v) in &views {
@@ -98,16 +96,66 @@ fn label(v: &View, kind: &str, i: usize) -> String {
     l.clone().unwrap_or_else(|| format!("{kind} {}", i + 1))
 }
 
-fn average_line(v: &View, name: &str, lw: usize, t: &Theme) -> Line<'static> {
-    let View::Mean { count, mean, std_error, .. } = *v else { return Line::raw("") };
-    let mean = if count == 0 { "—".to_string() } else { format!("{mean:.3}") };
-    let se = if std_error.is_finite() { format!("± {std_error:.3}") } else { "± —".to_string() };
-    Line::from(vec![
-        Span::styled(format!("  {name:<lw$}  "), t.get("ui.text")),
-        Span::styled(format!("{mean:>9} "), t.get("constant.numeric")),
-        Span::styled(format!("{se:<9}"), t.get("ui.text.dim")),
-        Span::styled(format!("  n={count}"), t.get("ui.text.dim")),
-    ])
+/// An average's cells as text.
+struct MeanRow {
+    name: String,
+    mean: String,
+    se: String,
+    count: String,
+}
+
+impl MeanRow {
+    fn of(v: &View, name: String) -> MeanRow {
+        let View::Mean { count, mean, std_error, .. } = *v else { unreachable!("only means are averages") };
+        let mean = if count == 0 { "—".to_string() } else { format!("{mean:.3}") };
+        let se = if std_error.is_finite() { format!("± {std_error:.3}") } else { "± —".to_string() };
+        MeanRow { name, mean, se, count: format!("n={count}") }
+    }
+}
+
+/// The averages' columns at a width: indented with the counts when that fits; else without
+/// them, the names cut (`…`) so that every mean and standard error shows whole.
+struct MeanCols {
+    indent: usize,
+    name: usize,
+    mean: usize,
+    se: usize,
+    count: bool,
+}
+
+impl MeanCols {
+    fn fit(rows: &[MeanRow], width: usize) -> MeanCols {
+        let w = |f: fn(&MeanRow) -> &String| rows.iter().map(|r| f(r).chars().count()).max().unwrap_or(0);
+        let (name, count) = (w(|r| &r.name), w(|r| &r.count));
+        let full = MeanCols { indent: 2, name, mean: 9, se: 9, count: true };
+        if 2 + name + 2 + 9 + 1 + 9 + 2 + count <= width {
+            return full;
+        }
+        let (mean, se) = (w(|r| &r.mean), w(|r| &r.se));
+        MeanCols { indent: 0, name: name.min(width.saturating_sub(mean + se + 2)).max(4), mean, se, count: false }
+    }
+
+    fn line(&self, r: &MeanRow, t: &Theme) -> Line<'static> {
+        let (indent, nw, mw, sw) = (self.indent, self.name, self.mean, self.se);
+        let (name, gap) = (cut(&r.name, nw), indent.max(1));
+        let mut spans = vec![
+            Span::styled(format!("{:indent$}{name:<nw$}{:gap$}", "", ""), t.get("ui.text")),
+            Span::styled(format!("{:>mw$} ", r.mean), t.get("constant.numeric")),
+            Span::styled(format!("{:<sw$}", r.se), t.get("ui.text.dim")),
+        ];
+        if self.count {
+            spans.push(Span::styled(format!("  {}", r.count), t.get("ui.text.dim")));
+        }
+        Line::from(spans)
+    }
+}
+
+/// `text` cut to `width` characters, the last one `…` when cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    text.chars().take(width.saturating_sub(1)).chain(['…']).collect()
 }
 
 fn histogram(rows: &[(String, u64)], t: &Theme, width: usize) -> Vec<Line<'static>> {

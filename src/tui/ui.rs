@@ -32,19 +32,32 @@ impl Screen {
 /// `types` is the script's number of hand types: their pane takes a row each (plus header,
 /// levelling line and frame) under the statistics, three rows when there are none.
 pub fn layout(area: Rect, wide: bool, focus: Pane, types: usize) -> Screen {
-    layout_with(area, wide, focus, types, false)
+    layout_with(area, wide, focus, types, Studies::default())
 }
 
-/// [`layout`], with the Contracts pane beside the statistics when `contracts` (the run has
-/// double-dummy studies): on a wide screen it then shows without a key.
-pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, contracts: bool) -> Screen {
+/// The studies a run has, each with a pane that a wide screen shows only then.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Studies {
+    /// The double-dummy summary or compared contracts (the Contracts pane).
+    pub contracts: bool,
+    /// The opening leads (the Leads pane).
+    pub leads: bool,
+}
+
+/// [`layout`], with the study panes on a wide screen when the run has their studies (they
+/// then show without a key): the Contracts pane beside the statistics, the Leads pane beside
+/// the output, under the editor.
+pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, studies: Studies) -> Screen {
     if wide {
         let [main, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
         let ew = main.width.saturating_sub(70).clamp(40, (main.width / 2).max(40));
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
-        let th = (left.height / 3).max(6);
+        // The lead table with the leader's hand is 22 rows high and 51 columns wide.
+        let th = if studies.leads { (left.height / 3).max(22).min(left.height / 2) } else { (left.height / 3).max(6) };
         let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
+        let lw = if studies.leads { (text.width * 2 / 3).min(51) } else { 0 };
+        let [text, leads] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(lw)]).areas(text);
         let [top, lower] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
         let want = if types == 0 { 3 } else { types as u16 + 6 };
@@ -56,8 +69,8 @@ pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, contracts:
         let vw = (explain.width / 3).clamp(20, 30);
         let [profile, values] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(vw)]).areas(explain);
         // The Contracts pane's tables are 49 columns wide.
-        let cw = if contracts { (stats.width * 2 / 3).clamp(stats.width.min(20), 51) } else { 0 };
-        let [stats, studies] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(cw)]).areas(stats);
+        let cw = if studies.contracts { (stats.width * 2 / 3).clamp(stats.width.min(20), 51) } else { 0 };
+        let [stats, contracts] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(cw)]).areas(stats);
         let mut panes = vec![
             (Pane::Editor, ed),
             (Pane::Text, text),
@@ -68,8 +81,11 @@ pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, contracts:
             (Pane::Stats, stats),
             (Pane::HandTypes, types),
         ];
-        if contracts {
-            panes.push((Pane::Contracts, studies));
+        if studies.contracts {
+            panes.push((Pane::Contracts, contracts));
+        }
+        if studies.leads {
+            panes.push((Pane::Leads, leads));
         }
         Screen { tabs: None, panes, status: bar }
     } else {
@@ -79,11 +95,18 @@ pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, contracts:
     }
 }
 
+impl App {
+    /// The studies the run has, for the layout.
+    pub fn studies(&self) -> Studies {
+        Studies { contracts: self.shows_contracts(), leads: self.shows_leads() }
+    }
+}
+
 /// Draws the whole screen.
 pub fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
     f.buffer_mut().set_style(area, app.theme.get("ui.background"));
-    let screen = layout_with(area, app.wide(), app.focus, app.hand_type_count(), app.shows_studies());
+    let screen = layout_with(area, app.wide(), app.focus, app.hand_type_count(), app.studies());
     if let Some(tabs) = screen.tabs {
         draw_tabs(f, tabs, app);
     }

@@ -10,6 +10,57 @@ use crate::eval::EvalError;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
+/// A lead study's contract, as `--leads` and the workbench's prompt take it: `3N:S` (level 1 to
+/// 7, strain C, D, H, S or N, declarer N, E, S or W).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeadContract {
+    /// The level, 1 to 7.
+    pub level: u8,
+    /// The strain, 0 clubs .. 4 notrump.
+    pub strain: usize,
+    /// The declarer; the leader is their left-hand opponent.
+    pub declarer: Seat,
+}
+
+impl LeadContract {
+    /// Reads `3N:S`, `4H:E`, `3NT:s`.
+    pub fn parse(arg: &str) -> Result<LeadContract, String> {
+        let bad = || {
+            format!("{arg}: expected CONTRACT:DECLARER, as 3N:S or 4H:E (level 1-7, strain C D H S N, seat N E S W)")
+        };
+        let (contract, seat) = arg.trim().split_once(':').ok_or_else(bad)?;
+        let mut chars = contract.chars();
+        let level = chars.next().and_then(|c| c.to_digit(10)).filter(|l| (1..=7).contains(l)).ok_or_else(bad)?;
+        let strain = match chars.as_str().to_ascii_uppercase().as_str() {
+            "C" => 0,
+            "D" => 1,
+            "H" => 2,
+            "S" => 3,
+            "N" | "NT" => 4,
+            _ => return Err(bad()),
+        };
+        let declarer = match seat.to_ascii_uppercase().as_str() {
+            "N" => Seat::North,
+            "E" => Seat::East,
+            "S" => Seat::South,
+            "W" => Seat::West,
+            _ => return Err(bad()),
+        };
+        Ok(LeadContract { level: level as u8, strain, declarer })
+    }
+
+    /// The empty study of its leads.
+    pub fn stat(self) -> LeadsStat {
+        LeadsStat::new(self.level, self.strain, self.declarer)
+    }
+}
+
+impl std::fmt::Display for LeadContract {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}:{}", self.level, ["C", "D", "H", "S", "N"][self.strain.min(4)], self.declarer.letter())
+    }
+}
+
 /// One row's sums (integers, so that shards add up exactly).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LeadRow {
@@ -98,12 +149,13 @@ impl LeadsStat {
     }
 
     /// `3NT by South`.
-    fn contract(&self) -> String {
+    pub fn contract(&self) -> String {
         let strain = ["C", "D", "H", "S", "NT"][usize::from(self.strain.min(4))];
         format!("{}{strain} by {}", self.level, SEAT_NAMES[usize::from(self.declarer & 3)])
     }
 
-    fn leader(&self) -> Seat {
+    /// The leader: declarer's left-hand opponent.
+    pub fn leader(&self) -> Seat {
         Seat::from_index(usize::from(self.declarer + 1) & 3)
     }
 

@@ -21,7 +21,7 @@ pub use dd_summary::DdSummaryStat;
 pub use evalcontract::EvalContractStat;
 pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
-pub use leads::{LeadRow, LeadsStat};
+pub use leads::{LeadContract, LeadRow, LeadsStat};
 pub use sample::Sample;
 
 use crate::eval::EvalError;
