@@ -53,11 +53,7 @@ pub fn layout_with(area: Rect, wide: bool, focus: Pane, types: usize, studies: S
         // The right column needs ~70 columns (deal 48 + DD 22); the editor takes the rest.
         let ew = main.width.saturating_sub(70).clamp(40, (main.width / 2).max(40));
         let [left, right] = Layout::horizontal([Constraint::Length(ew), Constraint::Fill(1)]).areas(main);
-        // The lead table with the leader's hand is 22 rows high and 51 columns wide.
-        let th = if studies.leads { (left.height / 3).max(22).min(left.height / 2) } else { (left.height / 3).max(6) };
-        let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
-        let lw = if studies.leads { (text.width * 2 / 3).min(51) } else { 0 };
-        let [text, leads] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(lw)]).areas(text);
+        let [ed, text, leads] = left_column(left, studies.leads);
         let [top, lower] = Layout::vertical([Constraint::Length(19), Constraint::Fill(1)]).areas(right);
         let [deal, dd] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(22)]).areas(top);
         let want = if types == 0 { 3 } else { types as u16 + 6 };
@@ -100,6 +96,18 @@ impl App {
     pub fn studies(&self) -> Studies {
         Studies { contracts: self.shows_contracts(), leads: self.shows_leads() }
     }
+}
+
+/// The wide layout's left column: the editor over the output, and beside the output the
+/// Leads pane when the run studies leads (its table under the leader's hand is 22 rows high
+/// and 51 columns wide).
+fn left_column(left: Rect, leads: bool) -> [Rect; 3] {
+    let third = left.height / 3;
+    let th = if leads { third.max(22).min(left.height / 2) } else { third.max(6) };
+    let [ed, text] = Layout::vertical([Constraint::Fill(1), Constraint::Length(th)]).areas(left);
+    let lw = if leads { (text.width * 2 / 3).min(51) } else { 0 };
+    let [text, leads] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(lw)]).areas(text);
+    [ed, text, leads]
 }
 
 /// Draws the whole screen.
