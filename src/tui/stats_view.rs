@@ -63,10 +63,9 @@ pub fn stats_lines(s: &Stats, t: &Theme, width: usize) -> Vec<Line<'static>> {
         return out;
     }
     let views: Vec<(usize, View)> = stats.iter().enumerate().map(|(i, st)| (i, st.view())).collect();
-    let means: Vec<_> = views.iter().filter(|(_, v)| matches!(v, View::Mean { .. })).collect();
-    if !means.is_empty() {
+    let rows: Vec<MeanRow> = views.iter().filter_map(|(i, v)| MeanRow::of(v, stats[*i].kind(), *i)).collect();
+    if !rows.is_empty() {
         out.push(Line::styled("Averages", t.get("ui.table.header")));
-        let rows: Vec<MeanRow> = means.iter().map(|(i, v)| MeanRow::of(v, label(v, stats[*i].kind(), *i))).collect();
         let cols = MeanCols::fit(&rows, width);
         out.extend(rows.iter().map(|r| cols.line(r, t)));
         out.push(Line::raw(""));
@@ -105,11 +104,12 @@ struct MeanRow {
 }
 
 impl MeanRow {
-    fn of(v: &View, name: String) -> MeanRow {
-        let View::Mean { count, mean, std_error, .. } = *v else { unreachable!("only means are averages") };
+    /// The cells of the `i`th statistic, of `kind`, when it is an average.
+    fn of(v: &View, kind: &str, i: usize) -> Option<MeanRow> {
+        let View::Mean { count, mean, std_error, .. } = *v else { return None };
         let mean = if count == 0 { "—".to_string() } else { format!("{mean:.3}") };
         let se = if std_error.is_finite() { format!("± {std_error:.3}") } else { "± —".to_string() };
-        MeanRow { name, mean, se, count: format!("n={count}") }
+        Some(MeanRow { name: label(v, kind, i), mean, se, count: format!("n={count}") })
     }
 }
 
