@@ -62,12 +62,7 @@ pub fn run(args: CheckArgs) -> i32 {
             out.push_str(&format!("{name}: {} runs it\n", args.dialect.program()));
         } else {
             let first = &refusals[0];
-            out.push_str(&format!(
-                "{name}: {} refuses it: `line {}: {}`\n",
-                args.dialect.program(),
-                first.program_line,
-                first.program_says
-            ));
+            out.push_str(&format!("{name}: {} refuses it: `{}`\n", args.dialect.program(), first.quoted));
             code = code.max(1);
         }
         if print_all(out.as_bytes()) != 0 {

@@ -1,10 +1,14 @@
 //! What another dealer program refuses in a script: `dealbench check`. For BBO (dealer 1.24)
 //! a recognizer of its own grammar ([`parse124`]) says where the original stops and which line
-//! it names; DealerV2_4 and dealer3 are judged by dealbench's own reader, which follows them.
+//! it names; for dealer3 (1.0.0) one of its PEG grammar ([`dealer3`]); DealerV2_4 is judged by
+//! dealbench's own reader, which follows it.
 
+mod dealer3;
 mod explain;
 mod lex124;
 mod parse124;
+mod peg3;
+mod prep3;
 
 use super::diag::{Diagnostic, Span};
 use super::params::{self, Unset};
@@ -36,7 +40,7 @@ impl Dialect {
         match self {
             Dialect::Bbo => "BBO's dealer (dealer.exe 1.24)",
             Dialect::DealerV2 => "DealerV2_4",
-            Dialect::Dealer3 => "dealer3",
+            Dialect::Dealer3 => "dealer3 (1.0.0)",
         }
     }
 }
@@ -47,10 +51,14 @@ pub struct Refusal {
     /// Where, and why, positioned in the script as written.
     pub diagnostic: Diagnostic,
     /// The line the program itself names (dealer 1.24's line counter skips newlines inside
-    /// strings, and names the token after the spot where yacc reads one before acting).
+    /// strings, and names the token after the spot where yacc reads one before acting;
+    /// dealer3 counts from the first line that is not blank); 0 when it names none.
     pub program_line: usize,
-    /// What the program says (`syntax error`, `unknown variable`, …).
+    /// What the program says (`syntax error`, `unknown variable`, `Parse error at 3:7`, …).
     pub program_says: String,
+    /// How the program says it: `line N: MESSAGE` for dealer 1.24 and DealerV2_4, dealer3's
+    /// message as it is.
+    pub quoted: String,
     /// What the construct is, and why the program refuses it.
     pub why: String,
 }
@@ -67,32 +75,33 @@ struct Finding {
 /// Every refusal of `source` by `dialect`, in the order the program meets them: the first is
 /// where it stops. `given` holds script parameters (`$N`) the program would be given.
 pub fn check(source: &str, file: &str, dialect: Dialect, given: &[(String, String)]) -> Vec<Refusal> {
-    match dialect {
-        Dialect::Bbo => parse124::check(source)
-            .into_iter()
-            .map(|f| {
-                let message = format!(
-                    "{} stops here (`line {}: {}`): {}",
-                    dialect.program(),
-                    f.program_line,
-                    f.program_says,
-                    f.why
-                );
-                Refusal {
-                    diagnostic: Diagnostic::error(file, source, f.span, message),
-                    program_line: f.program_line,
-                    program_says: f.program_says,
-                    why: f.why,
-                }
-            })
-            .collect(),
-        Dialect::DealerV2 | Dialect::Dealer3 => by_dealbench(source, file, dialect, given),
-    }
+    let findings = match dialect {
+        Dialect::Bbo => parse124::check(source),
+        Dialect::Dealer3 => dealer3::check(source),
+        Dialect::DealerV2 => return by_dealbench(source, file, given),
+    };
+    findings
+        .into_iter()
+        .map(|f| {
+            let quoted = match dialect {
+                Dialect::Dealer3 => f.program_says.clone(),
+                _ => format!("line {}: {}", f.program_line, f.program_says),
+            };
+            let message = format!("{} stops here (`{quoted}`): {}", dialect.program(), f.why);
+            Refusal {
+                diagnostic: Diagnostic::error(file, source, f.span, message),
+                program_line: f.program_line,
+                program_says: f.program_says,
+                quoted,
+                why: f.why,
+            }
+        })
+        .collect()
 }
 
-/// DealerV2_4 and dealer3: dealbench's own reader, with the dialect's parameter rules.
-fn by_dealbench(source: &str, file: &str, dialect: Dialect, given: &[(String, String)]) -> Vec<Refusal> {
-    let unset = if dialect == Dialect::Dealer3 { Unset::Error } else { Unset::Empty };
+/// DealerV2_4: dealbench's own reader, with its parameter rules.
+fn by_dealbench(source: &str, file: &str, given: &[(String, String)]) -> Vec<Refusal> {
+    let unset = Unset::Empty;
     let compiled = params::substitute_with(source, file, given, unset)
         .map_err(|d| vec![d])
         .and_then(|(text, _)| super::parse_script(&text, file).map(drop));
@@ -104,6 +113,7 @@ fn by_dealbench(source: &str, file: &str, dialect: Dialect, given: &[(String, St
         .map(|d| Refusal {
             program_line: d.line,
             program_says: d.message.clone(),
+            quoted: format!("line {}: {}", d.line, d.message),
             why: d.message.clone(),
             diagnostic: d,
         })
