@@ -96,9 +96,10 @@ fn extra(word: &str) -> Option<String> {
         .then(|| format!("`{word}` is a word of dealer.exe or DealerV2_4 that dealer3 1.0.0 does not know"))
 }
 
-/// Why dealer3's grammar stops at `stop`: the word before, read as a name, or the token there.
+/// Why dealer3's grammar stops at `stop`: the word before (and its `(`), read as a name, or the
+/// token there.
 fn explain(text: &str, stop: usize) -> String {
-    let before = text[..stop].trim_end_matches(|c: char| c.is_ascii_whitespace());
+    let before = text[..stop].trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '(');
     let word_before = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
     let here = &text[stop..next_token_end(text, stop)];
     if let Some(said) = extra(word_before) {
