@@ -1,9 +1,10 @@
 //! What another dealer program refuses in a script: `dealbench check`. For BBO (dealer 1.24)
 //! a recognizer of its own grammar ([`parse124`]) says where the original stops and which line
 //! it names; for dealer3 (1.0.0) one of its PEG grammar ([`dealer3`]); DealerV2_4 is judged by
-//! dealbench's own reader, which follows it.
+//! dealbench's own reader, which follows it, and the places where the two differ ([`dealerv2`]).
 
 mod dealer3;
+mod dealerv2;
 mod explain;
 mod lex124;
 mod parse124;
@@ -99,25 +100,65 @@ pub fn check(source: &str, file: &str, dialect: Dialect, given: &[(String, Strin
         .collect()
 }
 
-/// DealerV2_4: dealbench's own reader, with its parameter rules.
+/// DealerV2_4: the places where it differs from dealbench's reader ([`dealerv2`]), then that
+/// reader (with DealerV2_4's parameter rules: an unset `$N` is nothing) on the script with its
+/// `usereval(…)` calls blanked; in the order of the script.
 fn by_dealbench(source: &str, file: &str, given: &[(String, String)]) -> Vec<Refusal> {
-    let unset = Unset::Empty;
-    let compiled = params::substitute_with(source, file, given, unset)
-        .map_err(|d| vec![d])
-        .and_then(|(text, _)| super::parse_script(&text, file).map(drop));
-    let Err(diags) = compiled else { return Vec::new() };
-    // `unsupported:` marks what dealbench does not run (usereval, opc), not what the program refuses.
-    diags
+    let text = match params::substitute_with(source, file, given, Unset::Empty) {
+        Ok((text, _)) => text,
+        Err(d) => return vec![from_reader(d)],
+    };
+    let (findings, blanked) = dealerv2::scan(&text);
+    let mut out: Vec<Refusal> = findings
         .into_iter()
-        .filter(|d| !d.message.starts_with("unsupported:"))
-        .map(|d| Refusal {
-            program_line: d.line,
-            program_says: d.message.clone(),
-            quoted: format!("line {}: {}", d.line, d.message),
-            why: d.message.clone(),
-            diagnostic: d,
+        .map(|f| {
+            let quoted = format!("line {}: {}", f.program_line, f.program_says);
+            let message = format!("{} stops here (`{quoted}`): {}", Dialect::DealerV2.program(), f.why);
+            Refusal {
+                diagnostic: Diagnostic::error(file, &text, f.span, message),
+                program_line: f.program_line,
+                program_says: f.program_says,
+                quoted,
+                why: f.why,
+            }
         })
-        .collect()
+        .collect();
+    if let Err(diags) = super::parse_script(&blanked, file) {
+        // `unsupported:` marks what dealbench does not run (opc), not what the program refuses.
+        let kept = diags.into_iter().filter(|d| !d.message.starts_with("unsupported:"));
+        out.extend(kept.map(from_reader).map(|r| unknown_at_lookahead(r, &blanked)).map(|mut r| {
+            r.diagnostic.message = format!("{} stops here (`{}`): {}", Dialect::DealerV2.program(), r.quoted, r.why);
+            r
+        }));
+    }
+    out.sort_by_key(|r| (r.diagnostic.line, r.diagnostic.column));
+    out
+}
+
+/// An unknown name that starts a statement: DealerV2_4 (as dealer 1.24) reads the next token
+/// before it looks the name up, and names that token's line.
+fn unknown_at_lookahead(mut r: Refusal, text: &str) -> Refusal {
+    let span = r.diagnostic.span;
+    if r.program_says == "unknown variable"
+        && let Some(line) = dealerv2::lookahead_line(text, span.start, span.end)
+    {
+        r.program_line = line;
+        r.quoted = format!("line {line}: unknown variable");
+    }
+    r
+}
+
+/// A refusal dealbench's reader finds, in DealerV2_4's words (`unknown variable` for a name,
+/// else its parser's `syntax error`) and dealbench's.
+fn from_reader(d: Diagnostic) -> Refusal {
+    let says = if d.message.starts_with("unknown variable") { "unknown variable" } else { "syntax error" };
+    Refusal {
+        program_line: d.line,
+        program_says: says.into(),
+        quoted: format!("line {}: {says}", d.line),
+        why: d.message.clone(),
+        diagnostic: d,
+    }
 }
 
 #[cfg(test)]

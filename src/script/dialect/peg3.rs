@@ -122,8 +122,8 @@ impl Peg<'_> {
             let rest = &self.s[self.pos..];
             match rest.first() {
                 Some(b' ' | b'\t' | b'\r' | b'\n') => self.pos += 1,
-                Some(b'#') => self.to_eol(),
-                Some(b'/') if rest.get(1) == Some(&b'/') => self.to_eol(),
+                Some(b'#') => self.skip_line(),
+                Some(b'/') if rest.get(1) == Some(&b'/') => self.skip_line(),
                 Some(b'/') if rest.get(1) == Some(&b'*') => match rest[2..].windows(2).position(|w| w == b"*/") {
                     Some(k) => self.pos += 2 + k + 2,
                     None => return true,
@@ -133,7 +133,7 @@ impl Peg<'_> {
         }
     }
 
-    fn to_eol(&mut self) {
+    fn skip_line(&mut self) {
         while self.pos < self.s.len() && self.s[self.pos] != b'\n' {
             self.pos += 1;
         }

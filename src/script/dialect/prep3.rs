@@ -56,11 +56,6 @@ impl Prepared {
         let col = before[before.rfind('\n').map_or(0, |n| n + 1)..].chars().count() + 1;
         (line, col)
     }
-
-    /// How many lines the trim removed (dealer3's line 1 is the first one left).
-    pub fn lines_trimmed(&self, source: &str) -> usize {
-        source[..self.lead].matches('\n').count()
-    }
 }
 
 /// The spans of `shape\s*\([^)]+\)` in `text`, leftmost first, not overlapping.
@@ -131,6 +126,5 @@ mod tests {
         assert_eq!(p.original(y), src.find('y').unwrap());
         assert_eq!(p.original(p.text.find("%s").unwrap()), src.find("5332").unwrap());
         assert_eq!(p.line_col(y), (1, 24));
-        assert_eq!(p.lines_trimmed(src), 2);
     }
 }
