@@ -138,7 +138,7 @@ fn dialect_warnings(source: &str, file_name: &str, dialect: Dialect) -> Vec<Diag
         other => other.program(),
     };
     let warn = |r: crate::script::dialect::Refusal| {
-        let message = format!("{who} refuses (`line {}: {}`): {}", r.program_line, r.program_says, r.why);
+        let message = format!("{who} refuses (`{}`): {}", r.quoted, r.why);
         Diagnostic::warning(file_name, source, r.diagnostic.span, message)
     };
     crate::script::dialect::check(source, file_name, dialect, &[]).into_iter().map(warn).collect()
