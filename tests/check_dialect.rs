@@ -214,3 +214,24 @@ fn every_extra_is_named() {
     assert!(said.iter().any(|m| m.contains("a `$N` script parameter")), "{said:?}");
     assert!(said.iter().any(|m| m.contains("`bktfreq`")), "{said:?}");
 }
+
+/// dealer3 1.0.0 printed `Parse error:  --> 3:16` for this script and exited 1; it reads the `#`
+/// after code as a comment.
+#[test]
+fn the_command_quotes_dealer3_as_it_speaks() {
+    let dir = common::Scratch::new("check-cli3");
+    std::fs::write(
+        dir.join("a.dlr"),
+        "produce 1\ncondition hcp(north) > 10 # strong\naction printes(\"x\", hcp(north))\n",
+    )
+    .unwrap();
+    let out = common::dealbench(&dir, &["check", "--dialect", "dealer3", "a.dlr"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.starts_with("a.dlr:3:16: error: dealer3 (1.0.0) stops here (`Parse error at 3:16`): `printes`"),
+        "{text}"
+    );
+    assert!(text.contains("3 | action printes(\"x\", hcp(north))\n  |                ^\n"), "{text}");
+    assert!(text.ends_with("a.dlr: dealer3 (1.0.0) refuses it: `Parse error at 3:16`\n"), "{text}");
+}

@@ -14,11 +14,11 @@ pub struct CheckArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The program: `bbo` (dealer.exe 1.24, as BBO runs it), `dealerv2` (DealerV2_4) or
-    /// `dealer3`.
+    /// `dealer3` (1.0.0).
     #[arg(long, default_value = "bbo", value_parser = parse_dialect)]
     pub dialect: Dialect,
-    /// A script parameter the program would be given, `N=TEXT` (`$N`), for DealerV2_4 and
-    /// dealer3 (BBO's dealer has none).
+    /// A script parameter the program would be given, `N=TEXT` (`$N`), for DealerV2_4 (BBO's
+    /// dealer and dealer3 1.0.0 have none).
     #[arg(long = "param", value_name = "N=TEXT")]
     pub params: Vec<String>,
 }
