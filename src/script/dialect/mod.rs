@@ -64,7 +64,7 @@ pub struct Refusal {
     pub why: String,
 }
 
-/// A spot dealer 1.24 refuses, as the recognizer finds it.
+/// A spot the program refuses, as a recognizer finds it.
 #[derive(Clone, Debug)]
 struct Finding {
     span: Span,
@@ -74,7 +74,8 @@ struct Finding {
 }
 
 /// Every refusal of `source` by `dialect`, in the order the program meets them: the first is
-/// where it stops. `given` holds script parameters (`$N`) the program would be given.
+/// where it stops (a dealer3 parse error is the only one). `given` holds script
+/// parameters (`$N`) the program would be given (DealerV2_4's only).
 pub fn check(source: &str, file: &str, dialect: Dialect, given: &[(String, String)]) -> Vec<Refusal> {
     let findings = match dialect {
         Dialect::Bbo => parse124::check(source),
