@@ -1,7 +1,7 @@
-//! `dealbench check`: for BBO (dealer 1.24), on every corpus script, the verdict and the line
-//! named agree with what the program itself gave (tests/check_verdicts/verdicts.tsv, written by
-//! tests/check_verdicts/regen.sh from the real binaries), and with the program run live when
-//! `DEALBENCH_DEALER124` names a build of it.
+//! `dealbench check`: for BBO (dealer 1.24), DealerV2_4 and dealer3 1.0.0, on every corpus
+//! script, the verdict and the line named agree with what the program itself gave
+//! (tests/check_verdicts/verdicts.tsv, written by tests/check_verdicts/regen.sh from the real
+//! binaries), and with dealer 1.24 run live when `DEALBENCH_DEALER124` names a build of it.
 
 mod common;
 
@@ -13,6 +13,88 @@ fn bbo(path: &Path) -> Option<(usize, String)> {
     let source = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
     let r = check(&source, &path.display().to_string(), Dialect::Bbo, &[]);
     r.first().map(|r| (r.program_line, r.program_says.clone()))
+}
+
+/// The table's rows of `program`: script, verdict, line, message.
+fn rows(program: &str) -> Vec<(String, bool, Option<usize>, String)> {
+    let table =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check_verdicts/verdicts.tsv"))
+            .unwrap();
+    let rows: Vec<_> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|r| r[1] == program)
+        .map(|r| (r[0].to_string(), r[2] == "refuses", r[3].parse().ok(), r[4].to_string()))
+        .collect();
+    assert!(rows.len() >= 476, "the table holds {} scripts of {program}", rows.len());
+    rows
+}
+
+/// dealer3 1.0.0 (the tag the verdicts are of): the same verdict, line and message (`Parse
+/// error at L:C`, or the undefined name of an evaluation error, which names no line).
+#[test]
+fn check_agrees_with_dealer3_on_every_corpus_script() {
+    let Some(corpus) = common::shared("corpus/scripts") else { return };
+    let (mut refused, mut wrong) = (0, Vec::new());
+    let rows = rows("dealer3_1.0.0");
+    for (script, refuses, line, message) in &rows {
+        let source = String::from_utf8_lossy(&std::fs::read(corpus.join(script)).unwrap()).into_owned();
+        let r = check(&source, script, Dialect::Dealer3, &[]);
+        refused += usize::from(*refuses);
+        let agrees = match r.first() {
+            None => !refuses,
+            Some(r) => *refuses && line.unwrap_or(0) == r.program_line && message.ends_with(&r.program_says),
+        };
+        if !agrees {
+            let got = r.first().map(|r| (r.program_line, r.program_says.clone()));
+            wrong.push(format!("{script}: dealer3 {refuses} {line:?} {message}, check {got:?}"));
+        }
+    }
+    eprintln!("dealer3 1.0.0 refuses {refused} of {} corpus scripts", rows.len());
+    assert!(wrong.is_empty(), "{} disagree:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// The parameters regen.sh gives DealerV2_4 for a `.dls` script (the corpus README's -0..-9).
+const DLS: [&str; 10] = [
+    "east",
+    "west",
+    "hcp",
+    "top4",
+    "ltc",
+    "12",
+    "6.5",
+    "spade",
+    " any 4333 + any 4432 + any 5332 ",
+    " 5+s4+mxx + 6+mxxx ",
+];
+
+/// DealerV2_4 (run with its `shape{}` preprocessor, and the README's parameters for `.dls`
+/// scripts): the same verdict, line and message.
+#[test]
+fn check_agrees_with_dealerv2_4_on_every_corpus_script() {
+    let Some(corpus) = common::shared("corpus/scripts") else { return };
+    let (mut refused, mut wrong) = (0, Vec::new());
+    let rows = rows("dealerv2_4");
+    for (script, refuses, line, message) in &rows {
+        let source = String::from_utf8_lossy(&std::fs::read(corpus.join(script)).unwrap()).into_owned();
+        let given: Vec<(String, String)> = match script.ends_with(".dls") {
+            true => DLS.iter().enumerate().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            false => Vec::new(),
+        };
+        let r = check(&source, script, Dialect::DealerV2, &given);
+        refused += usize::from(*refuses);
+        let first = r.first().map(|r| (r.program_line, r.program_says.clone()));
+        let agrees = match &first {
+            None => !refuses,
+            Some((l, says)) => *refuses && *line == Some(*l) && says == message,
+        };
+        if !agrees {
+            wrong.push(format!("{script}: DealerV2_4 {refuses} {line:?} {message}, check {first:?}"));
+        }
+    }
+    eprintln!("DealerV2_4 refuses {refused} of {} corpus scripts", rows.len());
+    assert!(wrong.is_empty(), "{} disagree:\n{}", wrong.len(), wrong.join("\n"));
 }
 
 #[test]
@@ -131,4 +213,25 @@ fn every_extra_is_named() {
     assert!(said.iter().any(|m| m.contains("`ltc` is a word of DealerV2_4 or dealer3")), "{said:?}");
     assert!(said.iter().any(|m| m.contains("a `$N` script parameter")), "{said:?}");
     assert!(said.iter().any(|m| m.contains("`bktfreq`")), "{said:?}");
+}
+
+/// dealer3 1.0.0 printed `Parse error:  --> 3:16` for this script and exited 1; it reads the `#`
+/// after code as a comment.
+#[test]
+fn the_command_quotes_dealer3_as_it_speaks() {
+    let dir = common::Scratch::new("check-cli3");
+    std::fs::write(
+        dir.join("a.dlr"),
+        "produce 1\ncondition hcp(north) > 10 # strong\naction printes(\"x\", hcp(north))\n",
+    )
+    .unwrap();
+    let out = common::dealbench(&dir, &["check", "--dialect", "dealer3", "a.dlr"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.starts_with("a.dlr:3:16: error: dealer3 (1.0.0) stops here (`Parse error at 3:16`): `printes`"),
+        "{text}"
+    );
+    assert!(text.contains("3 | action printes(\"x\", hcp(north))\n  |                ^\n"), "{text}");
+    assert!(text.ends_with("a.dlr: dealer3 (1.0.0) refuses it: `Parse error at 3:16`\n"), "{text}");
 }

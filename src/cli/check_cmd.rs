@@ -14,11 +14,11 @@ pub struct CheckArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// The program: `bbo` (dealer.exe 1.24, as BBO runs it), `dealerv2` (DealerV2_4) or
-    /// `dealer3`.
+    /// `dealer3` (1.0.0).
     #[arg(long, default_value = "bbo", value_parser = parse_dialect)]
     pub dialect: Dialect,
-    /// A script parameter the program would be given, `N=TEXT` (`$N`), for DealerV2_4 and
-    /// dealer3 (BBO's dealer has none).
+    /// A script parameter the program would be given, `N=TEXT` (`$N`), for DealerV2_4 (BBO's
+    /// dealer and dealer3 1.0.0 have none).
     #[arg(long = "param", value_name = "N=TEXT")]
     pub params: Vec<String>,
 }
@@ -62,12 +62,7 @@ pub fn run(args: CheckArgs) -> i32 {
             out.push_str(&format!("{name}: {} runs it\n", args.dialect.program()));
         } else {
             let first = &refusals[0];
-            out.push_str(&format!(
-                "{name}: {} refuses it: `line {}: {}`\n",
-                args.dialect.program(),
-                first.program_line,
-                first.program_says
-            ));
+            out.push_str(&format!("{name}: {} refuses it: `{}`\n", args.dialect.program(), first.quoted));
             code = code.max(1);
         }
         if print_all(out.as_bytes()) != 0 {

@@ -1,6 +1,7 @@
 //! `config.toml` and user themes from the platform config directory, layered under the
 //! command line: defaults, then the user's file, then `--theme` and friends.
 
+use crate::script::dialect::Dialect;
 use crate::tui::TuiError;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,9 @@ pub struct Config {
     /// Capture the mouse (click to focus and place the cursor, wheel to scroll). Off by
     /// default: capturing takes the terminal's own text selection away.
     pub mouse: bool,
+    /// The program whose refusals show as warnings beside the lines: `bbo` (dealer.exe 1.24,
+    /// as BBO runs it), `dealerv2` (DealerV2_4) or `dealer3`, as `dealbench check --dialect`.
+    pub dialect: String,
 }
 
 impl Default for Config {
@@ -43,6 +47,7 @@ impl Default for Config {
             debounce_ms: 50,
             poll_ms: 0,
             mouse: false,
+            dialect: "bbo".into(),
         }
     }
 }
@@ -50,7 +55,16 @@ impl Default for Config {
 impl Config {
     /// Parses a `config.toml`.
     pub fn parse(text: &str) -> Result<Config, TuiError> {
-        toml::from_str(text).map_err(|e| TuiError(format!("config.toml: {e}")))
+        let c: Config = toml::from_str(text).map_err(|e| TuiError(format!("config.toml: {e}")))?;
+        match Dialect::parse(&c.dialect) {
+            Some(_) => Ok(c),
+            None => Err(TuiError(format!("config.toml: dialect `{}`: expected bbo, dealerv2 or dealer3", c.dialect))),
+        }
+    }
+
+    /// The program whose refusals the workbench shows (BBO's unless the config names another).
+    pub fn dialect(&self) -> Dialect {
+        Dialect::parse(&self.dialect).unwrap_or(Dialect::Bbo)
     }
 
     /// The user's config (defaults when there is none); a broken or unreadable file (a FIFO
@@ -113,6 +127,10 @@ mod tests {
         assert_eq!(c.keep_deals, 50);
         assert_eq!(c.color, "auto");
         assert!(Config::parse("thme = 1").is_err());
+        assert_eq!(c.dialect(), Dialect::Bbo);
+        assert_eq!(Config::parse("dialect = \"dealer3\"").unwrap().dialect(), Dialect::Dealer3);
+        let e = Config::parse("dialect = \"dealer4\"").unwrap_err();
+        assert_eq!(e.0, "config.toml: dialect `dealer4`: expected bbo, dealerv2 or dealer3");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::cards::{Deal, Seat, Vul};
 use crate::dd::Known;
 use crate::run::{Event, EventSink, RunControl, RunOptions};
 use crate::script::diag::Diagnostic;
+use crate::script::dialect::Dialect;
 
 /// What the script says about the table, for the deal pane.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -96,9 +97,15 @@ pub fn install_panic_hook() {
     }));
 }
 
-/// Compiles a script; a panic in the compiler becomes a diagnostic.
+/// Compiles a script, with BBO's refusals as warnings; a panic in the compiler becomes a
+/// diagnostic.
 pub fn compile(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic>> {
-    let r = guarded(|| compile_inner(source, file_name));
+    compile_for(source, file_name, Dialect::Bbo)
+}
+
+/// Compiles a script, with the refusals of the program `dialect` names as warnings.
+pub fn compile_for(source: &str, file_name: &str, dialect: Dialect) -> Result<Compiled, Vec<Diagnostic>> {
+    let r = guarded(|| compile_inner(source, file_name, dialect));
     r.unwrap_or_else(|p| {
         Err(vec![Diagnostic::error(
             file_name,
@@ -109,12 +116,12 @@ pub fn compile(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic
     })
 }
 
-fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnostic>> {
+fn compile_inner(source: &str, file_name: &str, dialect: Dialect) -> Result<Compiled, Vec<Diagnostic>> {
     let program = crate::eval::compile(source, file_name, &crate::script::CompileOptions::default())?;
     let s = &program.script;
     let table = TableInfo { dealer: s.dealer, vulnerable: s.vulnerable, startboard: s.startboard };
     let mut warnings = program.script.warnings.clone();
-    warnings.extend(bbo_warnings(source, file_name));
+    warnings.extend(dialect_warnings(source, file_name, dialect));
     let types = &program.script.hand_types;
     let level = (!types.is_empty()).then(|| {
         use crate::run::level::Level;
@@ -123,14 +130,18 @@ fn compile_inner(source: &str, file_name: &str) -> Result<Compiled, Vec<Diagnost
     Ok(Compiled { table, warnings, level, program: Arc::new(program), filter: None })
 }
 
-/// What BBO's dealer (dealer.exe 1.24) refuses in the script, as warnings beside the lines.
-fn bbo_warnings(source: &str, file_name: &str) -> Vec<Diagnostic> {
-    use crate::script::dialect::{Dialect, check};
+/// What the program `dialect` names (BBO's dealer, dealer.exe 1.24, unless the config names
+/// another) refuses in the script, as warnings beside the lines.
+fn dialect_warnings(source: &str, file_name: &str, dialect: Dialect) -> Vec<Diagnostic> {
+    let who = match dialect {
+        Dialect::Bbo => "BBO",
+        other => other.program(),
+    };
     let warn = |r: crate::script::dialect::Refusal| {
-        let message = format!("BBO refuses (`line {}: {}`): {}", r.program_line, r.program_says, r.why);
+        let message = format!("{who} refuses (`{}`): {}", r.quoted, r.why);
         Diagnostic::warning(file_name, source, r.diagnostic.span, message)
     };
-    check(source, file_name, Dialect::Bbo, &[]).into_iter().map(warn).collect()
+    crate::script::dialect::check(source, file_name, dialect, &[]).into_iter().map(warn).collect()
 }
 
 /// A run's events on the workbench's channel, each wrapped with the run's generation, so

@@ -27,6 +27,7 @@ use crate::dd::Known;
 use crate::run::switches::Switches;
 use crate::run::{Event as RunEvent, RunControl};
 use crate::script::diag::Diagnostic;
+use crate::script::dialect::Dialect;
 
 /// What arrives on the loop's channel.
 pub enum Msg {
@@ -136,6 +137,7 @@ pub fn run(path: PathBuf, opts: TuiOptions) -> io::Result<()> {
     })?;
 
     let mut rt = Runtime::new(tx, opts.switches());
+    rt.dialect = cfg.dialect();
     let result = event_loop(&mut terminal, &mut app, &mut rt, &rx, true);
     if let Some(r) = rt.run.take() {
         r.cancel();
@@ -215,6 +217,8 @@ pub struct Runtime {
     compiling: bool,
     /// The compile to start when it ends (a newer request replaces an older one).
     queued: Option<CompileJob>,
+    /// The program whose refusals show as warnings (the config's `dialect`).
+    pub dialect: Dialect,
 }
 
 /// A run's script to compile off the event loop.
@@ -224,13 +228,14 @@ struct CompileJob {
     file_name: String,
     /// The filter's text, compiled in the new script's scope too.
     filter: Option<String>,
+    dialect: Dialect,
 }
 
 impl Runtime {
     /// A runtime whose runs and solves report on `tx`.
     pub fn new(tx: SyncSender<Msg>, switches: Switches) -> Runtime {
         let dd_tx = spawn_solver(tx.clone());
-        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None }
+        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None, dialect: Dialect::Bbo }
     }
 }
 
@@ -358,7 +363,8 @@ impl Runtime {
                     r.cancel();
                 }
                 let filter = app.filter.as_ref().map(|f| f.text.clone());
-                self.compile(CompileJob { generation, source, file_name: app.file_name.clone(), filter });
+                let (file_name, dialect) = (app.file_name.clone(), self.dialect);
+                self.compile(CompileJob { generation, source, file_name, filter, dialect });
                 Vec::new()
             }
             Effect::Cancel => {
@@ -416,7 +422,7 @@ impl Runtime {
         }
         let (tx, generation, name) = (self.tx.clone(), job.generation, job.file_name.clone());
         let thread = std::thread::Builder::new().name("compile".into()).stack_size(16 << 20).spawn(move || {
-            let mut result = engine::compile(&job.source, &job.file_name);
+            let mut result = engine::compile_for(&job.source, &job.file_name, job.dialect);
             if let (Ok(c), Some(filter)) = (&mut result, job.filter) {
                 engine::compile_filter(c, filter);
             }

@@ -1,10 +1,15 @@
 //! What another dealer program refuses in a script: `dealbench check`. For BBO (dealer 1.24)
 //! a recognizer of its own grammar ([`parse124`]) says where the original stops and which line
-//! it names; DealerV2_4 and dealer3 are judged by dealbench's own reader, which follows them.
+//! it names; for dealer3 (1.0.0) one of its PEG grammar ([`dealer3`]); DealerV2_4 is judged by
+//! dealbench's own reader, which follows it, and the places where the two differ ([`dealerv2`]).
 
+mod dealer3;
+mod dealerv2;
 mod explain;
 mod lex124;
 mod parse124;
+mod peg3;
+mod prep3;
 
 use super::diag::{Diagnostic, Span};
 use super::params::{self, Unset};
@@ -36,7 +41,7 @@ impl Dialect {
         match self {
             Dialect::Bbo => "BBO's dealer (dealer.exe 1.24)",
             Dialect::DealerV2 => "DealerV2_4",
-            Dialect::Dealer3 => "dealer3",
+            Dialect::Dealer3 => "dealer3 (1.0.0)",
         }
     }
 }
@@ -47,15 +52,19 @@ pub struct Refusal {
     /// Where, and why, positioned in the script as written.
     pub diagnostic: Diagnostic,
     /// The line the program itself names (dealer 1.24's line counter skips newlines inside
-    /// strings, and names the token after the spot where yacc reads one before acting).
+    /// strings, and names the token after the spot where yacc reads one before acting;
+    /// dealer3 counts from the first line that is not blank); 0 when it names none.
     pub program_line: usize,
-    /// What the program says (`syntax error`, `unknown variable`, …).
+    /// What the program says (`syntax error`, `unknown variable`, `Parse error at 3:7`, …).
     pub program_says: String,
+    /// How the program says it: `line N: MESSAGE` for dealer 1.24 and DealerV2_4, dealer3's
+    /// message as it is.
+    pub quoted: String,
     /// What the construct is, and why the program refuses it.
     pub why: String,
 }
 
-/// A spot dealer 1.24 refuses, as the recognizer finds it.
+/// A spot the program refuses, as a recognizer finds it.
 #[derive(Clone, Debug)]
 struct Finding {
     span: Span,
@@ -65,49 +74,92 @@ struct Finding {
 }
 
 /// Every refusal of `source` by `dialect`, in the order the program meets them: the first is
-/// where it stops. `given` holds script parameters (`$N`) the program would be given.
+/// where it stops (a dealer3 parse error is the only one). `given` holds script
+/// parameters (`$N`) the program would be given (DealerV2_4's only).
 pub fn check(source: &str, file: &str, dialect: Dialect, given: &[(String, String)]) -> Vec<Refusal> {
-    match dialect {
-        Dialect::Bbo => parse124::check(source)
-            .into_iter()
-            .map(|f| {
-                let message = format!(
-                    "{} stops here (`line {}: {}`): {}",
-                    dialect.program(),
-                    f.program_line,
-                    f.program_says,
-                    f.why
-                );
-                Refusal {
-                    diagnostic: Diagnostic::error(file, source, f.span, message),
-                    program_line: f.program_line,
-                    program_says: f.program_says,
-                    why: f.why,
-                }
-            })
-            .collect(),
-        Dialect::DealerV2 | Dialect::Dealer3 => by_dealbench(source, file, dialect, given),
-    }
-}
-
-/// DealerV2_4 and dealer3: dealbench's own reader, with the dialect's parameter rules.
-fn by_dealbench(source: &str, file: &str, dialect: Dialect, given: &[(String, String)]) -> Vec<Refusal> {
-    let unset = if dialect == Dialect::Dealer3 { Unset::Error } else { Unset::Empty };
-    let compiled = params::substitute_with(source, file, given, unset)
-        .map_err(|d| vec![d])
-        .and_then(|(text, _)| super::parse_script(&text, file).map(drop));
-    let Err(diags) = compiled else { return Vec::new() };
-    // `unsupported:` marks what dealbench does not run (usereval, opc), not what the program refuses.
-    diags
+    let findings = match dialect {
+        Dialect::Bbo => parse124::check(source),
+        Dialect::Dealer3 => dealer3::check(source),
+        Dialect::DealerV2 => return by_dealbench(source, file, given),
+    };
+    findings
         .into_iter()
-        .filter(|d| !d.message.starts_with("unsupported:"))
-        .map(|d| Refusal {
-            program_line: d.line,
-            program_says: d.message.clone(),
-            why: d.message.clone(),
-            diagnostic: d,
+        .map(|f| {
+            let quoted = match dialect {
+                Dialect::Dealer3 => f.program_says.clone(),
+                _ => format!("line {}: {}", f.program_line, f.program_says),
+            };
+            let message = format!("{} stops here (`{quoted}`): {}", dialect.program(), f.why);
+            Refusal {
+                diagnostic: Diagnostic::error(file, source, f.span, message),
+                program_line: f.program_line,
+                program_says: f.program_says,
+                quoted,
+                why: f.why,
+            }
         })
         .collect()
+}
+
+/// DealerV2_4: the places where it differs from dealbench's reader ([`dealerv2`]), then that
+/// reader (with DealerV2_4's parameter rules: an unset `$N` is nothing) on the script with its
+/// `usereval(…)` calls blanked; in the order of the script.
+fn by_dealbench(source: &str, file: &str, given: &[(String, String)]) -> Vec<Refusal> {
+    let text = match params::substitute_with(source, file, given, Unset::Empty) {
+        Ok((text, _)) => text,
+        Err(d) => return vec![from_reader(d)],
+    };
+    let (findings, blanked) = dealerv2::scan(&text);
+    let mut out: Vec<Refusal> = findings
+        .into_iter()
+        .map(|f| {
+            let quoted = format!("line {}: {}", f.program_line, f.program_says);
+            let message = format!("{} stops here (`{quoted}`): {}", Dialect::DealerV2.program(), f.why);
+            Refusal {
+                diagnostic: Diagnostic::error(file, &text, f.span, message),
+                program_line: f.program_line,
+                program_says: f.program_says,
+                quoted,
+                why: f.why,
+            }
+        })
+        .collect();
+    if let Err(diags) = super::parse_script(&blanked, file) {
+        // `unsupported:` marks what dealbench does not run (opc), not what the program refuses.
+        let kept = diags.into_iter().filter(|d| !d.message.starts_with("unsupported:"));
+        out.extend(kept.map(from_reader).map(|r| unknown_at_lookahead(r, &blanked)).map(|mut r| {
+            r.diagnostic.message = format!("{} stops here (`{}`): {}", Dialect::DealerV2.program(), r.quoted, r.why);
+            r
+        }));
+    }
+    out.sort_by_key(|r| (r.diagnostic.line, r.diagnostic.column));
+    out
+}
+
+/// An unknown name that starts a statement: DealerV2_4 (as dealer 1.24) reads the next token
+/// before it looks the name up, and names that token's line.
+fn unknown_at_lookahead(mut r: Refusal, text: &str) -> Refusal {
+    let span = r.diagnostic.span;
+    if r.program_says == "unknown variable"
+        && let Some(line) = dealerv2::lookahead_line(text, span.start, span.end)
+    {
+        r.program_line = line;
+        r.quoted = format!("line {line}: unknown variable");
+    }
+    r
+}
+
+/// A refusal dealbench's reader finds, in DealerV2_4's words (`unknown variable` for a name,
+/// else its parser's `syntax error`) and dealbench's.
+fn from_reader(d: Diagnostic) -> Refusal {
+    let says = if d.message.starts_with("unknown variable") { "unknown variable" } else { "syntax error" };
+    Refusal {
+        program_line: d.line,
+        program_says: says.into(),
+        quoted: format!("line {}: {says}", d.line),
+        why: d.message.clone(),
+        diagnostic: d,
+    }
 }
 
 #[cfg(test)]

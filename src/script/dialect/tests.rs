@@ -38,3 +38,17 @@ fn a_comment_on_the_last_line_needs_its_newline() {
     assert_eq!(first("produce 1\n// end"), Some((2, "syntax error".into())));
     assert_eq!(first("produce 1\n# end"), Some((2, "syntax error".into())));
 }
+
+/// What DealerV2_4 printed for these: an unknown name in a condition is named at its own line
+/// (the parser has read past it), one that starts a statement at the next token's.
+#[test]
+fn dealerv2_names_the_line_dealerv2_4_names() {
+    let v2 =
+        |src: &str| check(src, "t.dlr", Dialect::DealerV2, &[]).first().map(|r| (r.program_line, r.quoted.clone()));
+    assert_eq!(v2("produce 1\ncondition foo\n\naction printall\n"), Some((2, "line 2: unknown variable".into())));
+    assert_eq!(v2("produce 1\nx = usereval(,NS,0)\naction printoneline\n"), Some((2, "line 2: syntax error".into())));
+    assert_eq!(
+        v2("produce 1\nx = usereval(1,NS,0)\naction printrpt(x\nprintall\n"),
+        Some((4, "line 4: syntax error".into()))
+    );
+}
