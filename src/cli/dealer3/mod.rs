@@ -223,20 +223,7 @@ impl Printer {
 
 /// The hand type of a deal from its membership mask; two is dealer3's fatal error.
 fn label_of(mask: u64, labels: &[String], deal: &Deal, kind: &str) -> Result<Option<usize>, CliError> {
-    let mut bits = (0..labels.len()).filter(|&i| mask >> i & 1 == 1);
-    let first = bits.next();
-    if let (Some(a), Some(b)) = (first, bits.next()) {
-        let mut line = String::new();
-        dealbench::report::deal::printoneline(&mut line, deal, None);
-        return Err(format!(
-            "a deal is both `{}` and `{}`. {kind} have to partition the deals, so at most one may match.\n{}",
-            labels[a],
-            labels[b],
-            line.trim_end()
-        )
-        .into());
-    }
-    Ok(first)
+    Ok(dealbench::run::dealer3::measure::label_of(mask, labels, deal, kind)?)
 }
 
 /// Deals `program` as dealer3 does and prints what it prints; the exit code.
@@ -279,7 +266,12 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
             Event::Matched(deals) => {
                 for m in deals {
                     let n = p.labels.len();
-                    let label = label_of(m.hand_types & level::low(n), &p.labels, &m.deal, "Hand types")?;
+                    let label = label_of(
+                        m.hand_types & dealbench::run::dealer3::measure::low(n),
+                        &p.labels,
+                        &m.deal,
+                        "Hand types",
+                    )?;
                     let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
                     label.into_iter().for_each(|i| counts.0[i] += 1);
                     lev.into_iter().for_each(|i| counts.1[i] += 1);
