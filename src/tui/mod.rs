@@ -23,6 +23,7 @@ pub mod help;
 mod highlight;
 pub mod keymap;
 pub mod keys;
+pub mod leveled;
 pub mod line_edit;
 pub mod mouse;
 pub mod overlay;

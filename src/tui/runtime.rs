@@ -47,6 +47,8 @@ pub enum Msg {
     /// A filter compiled (or did not) on the compile thread: the generation of the results it
     /// filters, its text, the outcome.
     FilterCompiled(u64, String, engine::FilterResult),
+    /// A levelled copy was written (or not): the request's number and the outcome.
+    Leveled(u64, Result<super::leveled::LevelReport, String>),
 }
 
 struct DdRequest {
@@ -215,6 +217,8 @@ pub struct Runtime {
     compiling: bool,
     /// The compile to start when it ends (a newer request replaces an older one).
     queued: Option<CompileJob>,
+    /// Cancels the levelled copy's measuring (leveled.rs).
+    leveling: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// A run's script to compile off the event loop.
@@ -230,7 +234,7 @@ impl Runtime {
     /// A runtime whose runs and solves report on `tx`.
     pub fn new(tx: SyncSender<Msg>, switches: Switches) -> Runtime {
         let dd_tx = spawn_solver(tx.clone());
-        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None }
+        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None, leveling: None }
     }
 }
 
@@ -303,6 +307,10 @@ pub fn event_loop<B: Backend>(
                 Msg::Run(generation, event) => app.on_run_msgs(generation, vec![event]),
                 Msg::Compiled(generation, result) => rt.on_compiled(app, generation, *result),
                 Msg::FilterCompiled(generation, text, result) => app.on_filter_compiled(generation, text, result),
+                Msg::Leveled(job, result) => {
+                    app.on_leveled(job, result);
+                    Vec::new()
+                }
                 Msg::FileChanged => app.on_disk_read(disk::read_regular(&app.path)),
                 Msg::Dd(generation, number, result) => {
                     app.on_dd(generation, number, result);
@@ -398,10 +406,35 @@ impl Runtime {
                 }
                 Vec::new()
             }
-            Effect::Quit => {
-                app.quit = true;
+            Effect::WriteLeveled(job) => {
+                self.write_leveled(*job);
                 Vec::new()
             }
+            Effect::Quit => {
+                app.quit = true;
+                if let Some(c) = self.leveling.take() {
+                    c.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Measures and writes a levelled copy on a thread of its own, cancelling the one before;
+    /// it reports with [`Msg::Leveled`].
+    fn write_leveled(&mut self, job: super::leveled::LevelJob) {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        if let Some(c) = self.leveling.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+        let cancel = std::sync::Arc::new(AtomicBool::new(false));
+        self.leveling = Some(cancel.clone());
+        let (tx, n) = (self.tx.clone(), job.job);
+        let spawned = std::thread::Builder::new().name("level".into()).stack_size(16 << 20).spawn(move || {
+            let _ = tx.send(Msg::Leveled(job.job, super::leveled::level(&job, cancel)));
+        });
+        if let Err(e) = spawned {
+            let _ = self.tx.try_send(Msg::Leveled(n, Err(format!("cannot start the measuring thread: {e}"))));
         }
     }
 }
