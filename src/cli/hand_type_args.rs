@@ -8,26 +8,34 @@ use dealbench::run::RunOptions;
 use dealbench::run::level::{Level, LevelError};
 use std::path::PathBuf;
 
-/// Levelling and ordering by hand type (`HandType_NAME` variables).
-#[derive(Args, Debug, Default)]
+/// The levelling switches, declared once: `dealbench run` and `dealbench dealer3` both take
+/// them (dealer3's names and meanings; `run` also takes `--level-target shares`).
+#[derive(Args, Clone, Debug, Default)]
 pub struct HandTypeArgs {
-    /// Level the hand types (dealer3's `--level`): to `--level-target`, else the script's
-    /// `HandType_NAME_Share = N` (a type without one weighs 1).
+    /// Level the categories (`LevelType_NAME`, else `HandType_NAME`) as dealer3 does: measure,
+    /// compute the keeps, deal the levelled copy; to --level-target, else the `_Share`s.
     #[arg(long)]
     pub level: bool,
-    /// The levelled mix: `even`, `shares` or weights in definition order (`2,1,1`).
+    /// The levelled mix: `even` or a weight per category in declaration order (`2,1,1`);
+    /// overrides the `_Share`s.
     #[arg(long = "level-target", value_name = "MIX")]
     pub level_target: Option<String>,
-    /// With --write-leveled: cap the cost at N deals dealt per deal kept, relaxing exactness.
+    /// Cap the cost at N deals dealt per deal kept, relaxing exactness.
     #[arg(long = "level-budget", value_name = "N")]
     pub level_budget: Option<f64>,
-    /// Produce the deals in rounds: each hand type appears before any type repeats.
+    /// Most deals produced while measuring (default 2,000,000; `run`: its -p when given).
+    #[arg(long = "level-measure", value_name = "N")]
+    pub level_measure: Option<u64>,
+    /// Seconds from the start the measuring may take (default 60).
+    #[arg(long = "level-timeout", value_name = "SECONDS")]
+    pub level_timeout: Option<f64>,
+    /// Write the levelled copy of the scenario (its generated block of `roll` keeps) to FILE;
+    /// alone, nothing else is dealt.
+    #[arg(long = "write-leveled", value_name = "FILE")]
+    pub write_leveled: Option<PathBuf>,
+    /// Reorder the deals so every hand type appears before any repeats.
     #[arg(long)]
     pub interleave: bool,
-    /// Measure the natural mix as dealer3 does and write dealer3's levelled copy of the script
-    /// (a generated block of `roll` keeps) to OUT; deals nothing else.
-    #[arg(long, value_name = "OUT")]
-    pub write_leveled: Option<PathBuf>,
 }
 
 impl HandTypeArgs {

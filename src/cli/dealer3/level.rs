@@ -42,10 +42,10 @@ impl CliWatch {
 /// The switches' levelling settings.
 pub fn settings(args: &Dealer3Args) -> Settings {
     Settings {
-        target: args.level_target.clone(),
-        budget: args.level_budget,
-        measure: args.level_measure,
-        timeout: args.level_timeout,
+        target: args.leveling.level_target.clone(),
+        budget: args.leveling.level_budget,
+        measure: args.leveling.level_measure,
+        timeout: args.leveling.level_timeout,
         keep_crlf: args.keep_crlf,
     }
 }
@@ -65,8 +65,8 @@ pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> 
         Err(Failure::Reported) => return Ok(1),
         Err(Failure::Error(e)) => return Err(e.into()),
     };
-    let wrote = args.write_leveled.as_ref().map(|p| p.display().to_string());
-    if let Some(out) = &args.write_leveled {
+    let wrote = args.leveling.write_leveled.as_ref().map(|p| p.display().to_string());
+    if let Some(out) = &args.leveling.write_leveled {
         atomic::write(out, l.text.as_bytes()).map_err(|e| format!("--write-leveled {}: {e}", out.display()))?;
     }
     say_text(&summary::summary(&l.labels, &l.keeps, wrote.as_deref()));
@@ -76,7 +76,7 @@ pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> 
         say!("Timeout after {secs} seconds ({} generated, {} produced)", m.generated, m.produced);
         return Ok(super::TIMED_OUT);
     }
-    if !args.level {
+    if !args.leveling.level {
         return Ok(0);
     }
     // Measuring and producing share one `-g` budget.

@@ -45,7 +45,7 @@ fn execute(args: &Dealer3Args, started: Instant) -> Result<i32, CliError> {
         return list_params(args, &source, &name);
     }
     param_warnings(args, &source, &name)?;
-    if args.level || args.write_leveled.is_some() {
+    if args.leveling.level || args.leveling.write_leveled.is_some() {
         return level::level(args, &source, &name, started);
     }
     match compile_script(&source, &name, args)? {
@@ -86,17 +86,17 @@ fn param_warnings(args: &Dealer3Args, source: &str, name: &str) -> Result<(), Cl
 
 /// dealer3's refusals of switches that do not go together.
 fn refusals(args: &Dealer3Args) -> Result<(), CliError> {
-    if args.write_leveled.is_some() && args.file.is_none() {
+    if args.leveling.write_leveled.is_some() && args.file.is_none() {
         return Err("--write-leveled needs the script as a file, not on standard input".into());
     }
     let stdin_deals = args.input_deals.as_ref().is_some_and(|p| p.as_os_str() == "-");
-    if args.level && stdin_deals {
+    if args.leveling.level && stdin_deals {
         return Err("--level cannot measure deals read from standard input (--input-deals -)".into());
     }
     if stdin_deals && args.file.is_none() {
         return Err("--input-deals - reads standard input: give the script as a file".into());
     }
-    if args.interleave && args.write_leveled.is_some() && !args.level {
+    if args.leveling.interleave && args.leveling.write_leveled.is_some() && !args.leveling.level {
         return Err("--interleave orders dealt deals, and --write-leveled alone deals none: add --level".into());
     }
     if args.swapping() != 0 {
@@ -254,7 +254,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         vulnerable: options.vulnerable.or(program.script.vulnerable),
         title: args.title.clone().or(program.script.title.clone()),
     };
-    let held = args.interleave.then(Vec::new);
+    let held = args.leveling.interleave.then(Vec::new);
     let mut p =
         Printer { format, quiet: args.quiet, info, labels, held, out: std::io::BufWriter::new(std::io::stdout()) };
     let produce = options.produce.unwrap_or(40);
