@@ -1,11 +1,18 @@
 //! `dealbench run`'s switches for hand types: `--level`, `--interleave`, `--write-leveled`.
 //! Kept apart from the other switches so each part of `run` reads on its own.
 
+use super::console::{say, say_text};
+use super::dealer3::level::CliWatch;
 use super::error::CliError;
 use clap::Args;
 use dealbench::eval::Program;
 use dealbench::run::RunOptions;
+use dealbench::run::dealer3::level::{self, Settings};
+use dealbench::run::dealer3::measure::Failure;
+use dealbench::run::dealer3::summary;
 use dealbench::run::level::{Level, LevelError};
+use dealbench::script::CompileOptions;
+use dealbench::script::diag::Diagnostic;
 use std::path::PathBuf;
 
 /// The levelling switches, declared once: `dealbench run` and `dealbench dealer3` both take
@@ -58,12 +65,52 @@ impl HandTypeArgs {
             return Err(dealbench::run::level::SHARDED.to_string().into());
         }
         if self.interleave && program.script.hand_types.is_empty() {
-            super::console::say!(
-                "dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)"
-            );
+            say!("dealbench: warning: --interleave: the script defines no hand types (variables named HandType_NAME)");
         }
         Ok(())
     }
+}
+
+/// A levelled run's script (`None`: `options` ask for no levelling): the levelled copy the
+/// engine's machinery makes of `program` (dealer3's summary on standard error), with
+/// `options` seeded and left the rest of `-g`; `Err(code)` when the script cannot be
+/// levelled (said on standard error).
+pub fn levelled(
+    h: &HandTypeArgs,
+    program: &Program,
+    compile: &CompileOptions,
+    options: &mut RunOptions,
+    timeout: Option<std::time::Duration>,
+) -> Result<Result<Option<Program>, i32>, CliError> {
+    let Some(level) = &options.level else { return Ok(Ok(None)) };
+    if let Err(e) = level.weights(&program.script.hand_types) {
+        let span = program.script.hand_types.first().map(|t| t.span).unwrap_or_default();
+        say_text(&Diagnostic::error(&program.script.file, &program.source, span, e.0).render());
+        return Ok(Err(1));
+    }
+    let clock = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    options.seed = Some(options.seed.unwrap_or_else(|| clock() as i64));
+    let settings = Settings {
+        target: level.target(),
+        budget: h.level_budget,
+        measure: h.level_measure,
+        timeout: h.level_timeout,
+        keep_crlf: true,
+    };
+    let mut watch = CliWatch::start(timeout.map(|t| t.as_secs_f64()));
+    let l = match level::for_run(program, compile, options, &settings, &mut watch) {
+        Ok(l) => l,
+        Err(Failure::Reported) => return Ok(Err(1)),
+        Err(Failure::Error(e)) => {
+            say!("dealbench: {e}");
+            return Ok(Err(1));
+        }
+    };
+    say_text(&summary::summary(&l.labels, &l.keeps, None));
+    // Measuring and the levelled run share one `-g` budget, as in dealer3.
+    let generate = dealbench::run::deal_limits(&l.program, options).0;
+    options.generate = Some(generate.saturating_sub(l.measured.generated).max(1));
+    Ok(Ok(Some(l.program)))
 }
 
 impl From<LevelError> for CliError {

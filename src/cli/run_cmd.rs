@@ -200,6 +200,17 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
         options.studies.push(run::stats::Stat::Leads(run::stats::LeadsStat::new(level, strain, declarer)));
     }
     args.hand_types.apply(&mut options, &program)?;
+    let timeout = args.limits.timeout;
+    let program = match super::hand_type_args::levelled(
+        &args.hand_types,
+        &program,
+        &compile_options(args)?,
+        &mut options,
+        timeout,
+    )? {
+        Ok(levelled) => levelled.unwrap_or(program),
+        Err(code) => return Ok(code),
+    };
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => say_text(&Diagnostic::error(&name, &program.source, span, clash.message()).render()),
@@ -495,9 +506,6 @@ fn drive(
                 {
                     say!("dealbench: {note}");
                 }
-                if let Some(note) = kept_note(&sample_options, matched, &summary, produce_limit) {
-                    say!("dealbench: {note}");
-                }
                 if let Some(m) = meter.take() {
                     m.finish(summary.produced);
                 }
@@ -521,21 +529,6 @@ fn drive(
         code = code.max(1);
     }
     Ok((code, last))
-}
-
-/// Why a levelled run produced fewer deals than matched and fewer than asked: levelling
-/// measures before it keeps any, then drops deals of the commoner types.
-fn kept_note(options: &RunOptions, matched: u64, s: &Summary, produce: u64) -> Option<String> {
-    if options.level.is_none() || matched <= s.produced || s.produced * 2 >= produce {
-        return None;
-    }
-    use dealbench::run::level::{MEASURE_DEALS, MEASURE_EACH};
-    Some(format!(
-        "{matched} of {} deals matched the condition and levelling kept {}: it keeps none of the first \
-         {MEASURE_DEALS} matching deals (more while a type has been seen fewer than {MEASURE_EACH} times), which \
-         measure the natural mix, then drops deals of the commoner types to reach the mix asked for; raise -g",
-        s.generated, s.produced
-    ))
 }
 
 /// The produce count the closing notes hold a run to: none when the run was given none and

@@ -172,8 +172,8 @@ pub fn level(job: &LevelJob, cancel: Arc<AtomicBool>) -> Result<LevelReport, Str
         Failure::Error(e) => e,
         Failure::Reported => w.notes.first().cloned().unwrap_or_else(|| "the script does not compile".into()),
     };
-    let plan =
-        Plan::new(&job.source, &job.name, &CompileOptions::default(), &mut watch).map_err(|f| failed(f, &watch))?;
+    let plan = Plan::new(&job.source, &job.name, &CompileOptions::default(), true, &mut watch)
+        .map_err(|f| failed(f, &watch))?;
     let opts = options(job.seed);
     let l = plan
         .level(opts, job.seed, (&Settings::default(), Instant::now()), &mut watch)

@@ -53,7 +53,7 @@ pub fn settings(args: &Dealer3Args) -> Settings {
 /// Levels the scenario; the exit code.
 pub fn level(args: &Dealer3Args, source: &str, name: &str, started: Instant) -> Result<i32, CliError> {
     let mut watch = CliWatch::start(args.timeout);
-    let plan = match Plan::new(source, name, &compile_options(args)?, &mut watch) {
+    let plan = match Plan::new(source, name, &compile_options(args)?, true, &mut watch) {
         Ok(p) => p,
         Err(Failure::Reported) => return Ok(1),
         Err(Failure::Error(e)) => return Err(e.into()),

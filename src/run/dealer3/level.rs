@@ -57,10 +57,16 @@ pub struct Levelled {
 }
 
 /// Compiles `text`; diagnostics and warnings go to `watch`.
-fn compiled(text: &str, name: &str, opts: &CompileOptions, watch: &mut dyn Watch) -> Result<Program, Failure> {
+fn compiled(
+    text: &str,
+    name: &str,
+    opts: &CompileOptions,
+    warn: bool,
+    watch: &mut dyn Watch,
+) -> Result<Program, Failure> {
     match compile(text, name, opts) {
         Ok(p) => {
-            p.script.warnings.iter().for_each(|w| watch.say(&w.render()));
+            p.script.warnings.iter().filter(|_| warn).for_each(|w| watch.say(&w.render()));
             Ok(p)
         }
         Err(diags) => {
@@ -71,11 +77,18 @@ fn compiled(text: &str, name: &str, opts: &CompileOptions, watch: &mut dyn Watch
 }
 
 impl Plan {
-    /// The scenario `source` prepared for levelling, or dealer3's refusal.
-    pub fn new(source: &str, name: &str, opts: &CompileOptions, watch: &mut dyn Watch) -> Result<Plan, Failure> {
-        let stock = compiled(source, name, opts, watch)?;
+    /// The scenario `source` prepared for levelling, or dealer3's refusal; the compile
+    /// warnings go to `watch` when `warn` (dealer3 mode says them, a run has already).
+    pub fn new(
+        source: &str,
+        name: &str,
+        opts: &CompileOptions,
+        warn: bool,
+        watch: &mut dyn Watch,
+    ) -> Result<Plan, Failure> {
+        let stock = compiled(source, name, opts, warn, watch)?;
         let prepared = block::prepare(source, stock.script.condition_at)?;
-        let program = compiled(&prepared.text, name, opts, watch)?;
+        let program = compiled(&prepared.text, name, opts, warn, watch)?;
         let (kind, cats) = categories(&program)?;
         let groups = if kind == Kind::Level { program.script.hand_types.clone() } else { Vec::new() };
         Ok(Plan {
@@ -117,6 +130,23 @@ impl Plan {
         })?;
         Ok(Levelled { text, program, labels, keeps, measured: m })
     }
+}
+
+/// The levelled copy of `program` for a run with `opts` (its seed set, measuring from it
+/// without the run's studies and ordering): what `run --level`, `session`'s `FILE:N:LEVEL`
+/// and the workbench's `L` deal instead of the script.
+pub fn for_run(
+    program: &Program,
+    compile: &CompileOptions,
+    opts: &RunOptions,
+    s: &Settings,
+    watch: &mut dyn Watch,
+) -> Result<Levelled, Failure> {
+    let name = program.script.file.clone();
+    let plan = Plan::new(&program.source, &name, compile, false, watch)?;
+    let mut m = opts.clone();
+    (m.studies, m.profile, m.level, m.interleave) = (Vec::new(), false, None, false);
+    plan.level(m, opts.seed.unwrap_or(0), (s, Instant::now()), watch)
 }
 
 /// The levelled categories: the level types when the script has any, else the hand types.
