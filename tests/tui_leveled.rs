@@ -69,7 +69,7 @@ fn the_workbench_writes_dealer3s_levelled_copy() {
     std::fs::write(d.join("ladder.dlr"), LADDER).unwrap();
     let app = write_from_the_workbench(&d, 4);
     let r = app.leveled.as_ref().unwrap_or_else(|| panic!("not written: {:?}", app.message));
-    assert_eq!(r.path, d.join("ladder.leveled.dlr"));
+    assert_eq!(r.path, Some(d.join("ladder.leveled.dlr")));
     let ours = std::fs::read_to_string(d.join("ladder.leveled.dlr")).unwrap();
     let theirs = common::dealbench(&d, &["dealer3", "-s", "4", "--write-leveled", "cli.dlr", "ladder.dlr"]);
     assert!(theirs.status.success(), "{}", String::from_utf8_lossy(&theirs.stderr));
@@ -145,7 +145,7 @@ fn the_pane_shows_the_levelled_copy() {
     }
     let keeps = Keeps::compute(&[14388, 7384, 2000], 23772, 94191, &[1.0, 1.0, 1.0], None);
     let report = leveled::LevelReport {
-        path: "/tmp/bench/stayman.leveled.dlr".into(),
+        path: Some("/tmp/bench/stayman.leveled.dlr".into()),
         labels: vec!["weak".into(), "strong".into(), "big".into()],
         keeps,
         seed: 4,
@@ -158,5 +158,46 @@ fn the_pane_shows_the_levelled_copy() {
         a.focus = Pane::HandTypes;
         a.leveled = Some(report.clone());
         insta::assert_snapshot!(format!("hand_types_leveled_copy_{}x{}", size.0, size.1), tui_common::screen(&a));
+    }
+}
+
+/// `L` levels with the same machinery: the workbench measures off its loop (2,000 sightings
+/// of each type), then runs the levelled copy, whose deals come a third of each type.
+#[test]
+fn l_runs_the_levelled_copy() {
+    use dealbench::run::Event as RunEvent;
+    let script = format!("produce 600\n{LADDER}");
+    let mut app = App::new("/tmp/ladder-l.dlr".into(), &script, Theme::dark());
+    app.seed = Seed { value: Some(5), forced: true };
+    let (tx, rx) = mpsc::sync_channel::<Msg>(4096);
+    let mut rt = Runtime::new(tx, TuiOptions::default().switches());
+    let mut effects = app.on_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::ALT));
+    let t = Instant::now();
+    loop {
+        for e in std::mem::take(&mut effects) {
+            effects.extend(rt.apply(&mut app, e));
+        }
+        let left = Duration::from_secs(120).saturating_sub(t.elapsed());
+        match rx.recv_timeout(left).expect("the run's events") {
+            Msg::Compiled(g, r) => effects = rt.on_compiled(&mut app, g, *r),
+            Msg::LevelledRun(g, r) => effects = rt.on_levelled_run(&mut app, g, *r),
+            Msg::Run(g, ev) => {
+                let done = matches!(ev, RunEvent::Finished(_));
+                effects = app.on_run_msgs(g, vec![ev]);
+                if done {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(app.level, "{:?}", app.message);
+    let r = app.leveled.as_ref().expect("the L run's levelling");
+    assert_eq!((r.path.as_ref(), r.seed), (None, 5));
+    assert!(r.keeps.seen.iter().all(|&s| s >= 2000), "{:?}", r.keeps.seen);
+    let h = app.results.stats.hand_types().expect("hand types");
+    assert_eq!(app.results.produced, 600);
+    for c in &h.counts {
+        assert!((*c as f64 / 600.0 - 1.0 / 3.0).abs() < 0.08, "{:?}", h.counts);
     }
 }

@@ -59,14 +59,20 @@ impl PaneView for HandTypesPane {
     }
 }
 
-/// The levelled copy last written (W): its file, the measuring and the mix its keeps deliver.
+/// The levelling last done (W's copy, or the `L` run's): the measuring and the mix its keeps deliver.
 pub fn leveled_lines(r: &LevelReport, t: &Theme) -> Vec<Line<'static>> {
     let k = &r.keeps;
-    let name = r.path.file_name().map_or_else(|| r.path.display().to_string(), |n| n.to_string_lossy().into());
+    let title = match &r.path {
+        Some(p) => {
+            let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
+            format!("levelled copy {name} (W writes): seed {}", r.seed)
+        }
+        None => format!("levelled run (L): dealer3's copy, measured with seed {}", r.seed),
+    };
     let mix: Vec<String> = r.labels.iter().zip(&k.mix).map(|(l, m)| format!("{l} {}", percent(*m))).collect();
     let mut out = vec![
         Line::raw(""),
-        Line::styled(format!("levelled copy {name} (W writes): seed {}", r.seed), t.get("ui.table.header")),
+        Line::styled(title, t.get("ui.table.header")),
         Line::styled(
             format!("  measured over {} deals; keep {}", thousands(k.produced), keeps(&r.labels, &k.keep)),
             t.get("ui.text"),

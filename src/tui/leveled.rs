@@ -37,11 +37,11 @@ pub struct LevelJob {
     pub seed: i64,
 }
 
-/// A copy written: what the pane shows of it.
+/// A levelling done (a copy written, or the `L` run's): what the pane shows of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelReport {
-    /// The file written.
-    pub path: PathBuf,
+    /// The file written (`None`: the copy `L` runs, not written).
+    pub path: Option<PathBuf>,
     /// The categories' labels.
     pub labels: Vec<String>,
     /// The keeps and the mix they deliver.
@@ -115,7 +115,8 @@ impl App {
                     .zip(&r.keeps.mix)
                     .map(|(l, m)| format!("{l} {}", crate::run::dealer3::mix::percent(*m)))
                     .collect();
-                self.say(format!("wrote {}: {}", file_name(&r.path), mix.join(", ")), false);
+                let name = r.path.as_deref().map(file_name).unwrap_or_default();
+                self.say(format!("wrote {name}: {}", mix.join(", ")), false);
                 self.leveled = Some(r);
             }
             Err(e) => self.say(format!("levelled copy not written: {e}"), true),
@@ -180,7 +181,32 @@ pub fn level(job: &LevelJob, cancel: Arc<AtomicBool>) -> Result<LevelReport, Str
         .map_err(|f| failed(f, &watch))?;
     check_target(&job.script, &job.path)?;
     crate::report::atomic::write(&job.path, l.text.as_bytes()).map_err(|e| format!("{}: {e}", file_name(&job.path)))?;
-    Ok(LevelReport { path: job.path.clone(), labels: l.labels, keeps: l.keeps, seed: job.seed, notes: watch.notes })
+    Ok(LevelReport {
+        path: Some(job.path.clone()),
+        labels: l.labels,
+        keeps: l.keeps,
+        seed: job.seed,
+        notes: watch.notes,
+    })
+}
+
+/// The levelled copy `L` runs instead of `program` (with the run's `options`, seeded), and
+/// what the pane shows of it; on the caller's thread (the runtime gives it one).
+pub fn level_run(
+    program: &crate::eval::Program,
+    options: &RunOptions,
+    cancel: Arc<AtomicBool>,
+) -> Result<(crate::eval::Program, LevelReport), String> {
+    let mut watch = TuiWatch { cancel, notes: Vec::new() };
+    let s = Settings::default();
+    let l = match crate::run::dealer3::level::for_run(program, &CompileOptions::default(), options, &s, &mut watch) {
+        Ok(l) => l,
+        Err(Failure::Error(e)) => return Err(e),
+        Err(Failure::Reported) => return Err(watch.notes.first().cloned().unwrap_or_default()),
+    };
+    let seed = options.seed.unwrap_or_default();
+    let report = LevelReport { path: None, labels: l.labels, keeps: l.keeps, seed, notes: watch.notes };
+    Ok((l.program, report))
 }
 
 /// Refuses the script itself, what is not a file, and a file that is not an earlier copy.
