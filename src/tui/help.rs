@@ -91,7 +91,7 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             let label = match o {
                 Overlay::Search(_) => " Search: ",
                 Overlay::Filter(_) => " Filter: ",
-                Overlay::Leveled(_) => " Levelled copy (Enter writes, Esc cancels): ",
+                Overlay::Leveled(_) => " Write the levelled copy to: ",
                 _ => " Compare (3N:N,4H:S): ",
             };
             let line = Line::from(vec![
