@@ -201,6 +201,8 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     }
     args.hand_types.apply(&mut options, &program)?;
     let timeout = args.limits.timeout;
+    // A levelled run is identified by the stock script it levels, not its levelled copy.
+    let stock = program.source.clone();
     let program = match super::hand_type_args::levelled(
         &args.hand_types,
         &program,
@@ -226,6 +228,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let outputs = Outputs::stage(args, &mut options)?;
     let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let mut id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    if let Some(id) = &mut id {
+        id.script = stats_file::script_hash(&stock);
+    }
     let (k, n) = options.shard.unwrap_or((0, 1));
     let (set, set_out) = args.set.open(&program, &options)?.unzip();
     let handout = args.sheet.open(&program, &options, args.set.rotate);
