@@ -199,6 +199,19 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
         options.studies.push(run::stats::Stat::Leads(contract.stat()));
     }
     args.hand_types.apply(&mut options, &program)?;
+    let timeout = args.limits.timeout;
+    // A levelled run is identified by the stock script it levels, not its levelled copy.
+    let stock = program.source.clone();
+    let program = match super::hand_type_args::levelled(
+        &args.hand_types,
+        &program,
+        &compile_options(args)?,
+        &mut options,
+        timeout,
+    )? {
+        Ok(levelled) => levelled.unwrap_or(program),
+        Err(code) => return Ok(code),
+    };
     if let Err(clash) = run::predeal::check(&program.script, &options.predeal_override) {
         match clash.span() {
             Some(span) => say_text(&Diagnostic::error(&name, &program.source, span, clash.message()).render()),
@@ -214,6 +227,9 @@ fn execute(args: &RunArgs) -> Result<i32, CliError> {
     let outputs = Outputs::stage(args, &mut options)?;
     let meter = (args.meter % 2 == 1).then(|| run::deal_limits(&program, &options).1);
     let mut id = args.stats_json.as_ref().map(|_| run_id(args, &program, &options));
+    if let Some(id) = &mut id {
+        id.script = stats_file::script_hash(&stock);
+    }
     let (k, n) = options.shard.unwrap_or((0, 1));
     let (set, set_out) = args.set.open(&program, &options)?.unzip();
     let handout = args.sheet.open(&program, &options, args.set.rotate);
@@ -494,9 +510,6 @@ fn drive(
                 {
                     say!("dealbench: {note}");
                 }
-                if let Some(note) = kept_note(&sample_options, matched, &summary, produce_limit) {
-                    say!("dealbench: {note}");
-                }
                 if let Some(m) = meter.take() {
                     m.finish(summary.produced);
                 }
@@ -520,21 +533,6 @@ fn drive(
         code = code.max(1);
     }
     Ok((code, last))
-}
-
-/// Why a levelled run produced fewer deals than matched and fewer than asked: levelling
-/// measures before it keeps any, then drops deals of the commoner types.
-fn kept_note(options: &RunOptions, matched: u64, s: &Summary, produce: u64) -> Option<String> {
-    if options.level.is_none() || matched <= s.produced || s.produced * 2 >= produce {
-        return None;
-    }
-    use dealbench::run::level::{MEASURE_DEALS, MEASURE_EACH};
-    Some(format!(
-        "{matched} of {} deals matched the condition and levelling kept {}: it keeps none of the first \
-         {MEASURE_DEALS} matching deals (more while a type has been seen fewer than {MEASURE_EACH} times), which \
-         measure the natural mix, then drops deals of the commoner types to reach the mix asked for; raise -g",
-        s.generated, s.produced
-    ))
 }
 
 /// The produce count the closing notes hold a run to: none when the run was given none and

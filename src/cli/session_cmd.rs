@@ -212,7 +212,14 @@ fn deal_quota(
     let mut options = resolved.options;
     options.level = spec.level.clone();
     options.matched_events = true;
-    let handle = run::start(program.clone(), options);
+    // A levelled script deals its levelled copy, made by the engine's one machinery.
+    let compile = dealbench::script::CompileOptions::default();
+    let h = super::hand_type_args::HandTypeArgs::default();
+    let program = match super::hand_type_args::levelled(&h, program, &compile, &mut options, None)? {
+        Ok(levelled) => levelled.map_or_else(|| program.clone(), Arc::new),
+        Err(_) => return Err(format!("{name}: cannot be levelled; nothing written").into()),
+    };
+    let handle = run::start(program, options);
     let mut drawn = Vec::new();
     while let Ok(event) = handle.events().recv() {
         match event {

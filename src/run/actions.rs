@@ -115,13 +115,6 @@ impl<'a> ActionState<'a> {
         }
     }
 
-    /// Notes a warning about the hand types (levelling's), shown with their figures.
-    pub(super) fn warn_types(&mut self, warning: String) {
-        if let Some(h) = self.hand_types() {
-            h.warnings.push(warning);
-        }
-    }
-
     /// Counts a produced deal by its hand types.
     pub(super) fn add_types(&mut self, mask: u64) {
         if let Some(h) = self.hand_types() {

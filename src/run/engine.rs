@@ -169,13 +169,12 @@ impl<'a> Engine<'a> {
     }
 
     /// The script's hand types and what `--level` and `--interleave` ask of them.
-    fn types(&self, seed: i64) -> Option<Types> {
+    fn types(&self) -> Option<Types> {
         let defs = &self.program.script.hand_types;
         if defs.is_empty() {
             return None;
         }
         let weights = self.options.level.as_ref().and_then(|l| l.weights(defs).ok());
-        let leveller = weights.clone().map(|w| super::level::Leveller::new(w, seed as u64));
         let weights = weights.unwrap_or_else(|| vec![1; defs.len()]);
         let interleave = self.options.interleave.then(|| Interleave::new(&weights));
         let quota = self.options.round_robin.then(|| {
@@ -186,7 +185,6 @@ impl<'a> Engine<'a> {
             quota,
             exprs: defs.iter().map(|t| t.expr.clone()).collect(),
             defs: defs.iter().map(|t| (t.name.clone(), t.span)).collect(),
-            leveller,
             interleave,
         })
     }
@@ -282,7 +280,7 @@ impl<'a> Engine<'a> {
             produced: 0,
             produce_limit: lim.produce,
             vulnerable,
-            types: self.types(lim.seed),
+            types: self.types(),
             start,
             last_report: start,
             profile: self.new_counts(),

@@ -1,8 +1,7 @@
-//! A run's hand types: each matching deal's membership, levelling's keep decision, and
+//! A run's hand types: each matching deal's membership, `--round-robin`'s quotas, and
 //! `--interleave`'s rounds (one deal of each type before any type repeats).
 
 use super::engine::{Consumer, Halt};
-use super::level::Leveller;
 use crate::cards::Deal;
 use crate::dd::Known;
 use crate::eval::{Ctx, EvalError};
@@ -33,7 +32,6 @@ pub(super) struct Types {
     pub(super) exprs: Vec<Expr>,
     /// Each type's name and where it is defined, for the errors.
     pub(super) defs: Vec<(String, Span)>,
-    pub(super) leveller: Option<Leveller>,
     pub(super) interleave: Option<Interleave>,
     /// `--round-robin`'s quotas.
     pub(super) quota: Option<super::dealer3::quota::Quota>,
@@ -54,22 +52,6 @@ impl Consumer<'_> {
         p.mask = self.type_mask(&deal)?;
         self.state.measure_types(p.mask);
         let Some(types) = &mut self.types else { return self.produce(p) };
-        if let Some(l) = &mut types.leveller {
-            if p.mask.count_ones() > 1 {
-                return Err(Halt::Failed(overlap(&types.defs, p.mask, &deal)));
-            }
-            let measuring = l.measuring();
-            let keep = l.keep(p.mask, generated);
-            if measuring && !l.measuring() {
-                if let Some(i) = l.unseen() {
-                    return Err(Halt::Failed(unseen(&types.defs[i], l.measured())));
-                }
-                rare(l, &types.defs).into_iter().for_each(|w| self.state.warn_types(w));
-            }
-            if !keep {
-                return Ok(false);
-            }
-        }
         if let Some(q) = &mut types.quota {
             let t = (p.mask.count_ones() == 1).then(|| p.mask.trailing_zeros() as usize);
             if !q.take(t) {
@@ -123,42 +105,6 @@ impl Consumer<'_> {
         }
         Ok(mask)
     }
-}
-
-/// A levelled run's deal in two types: levelling needs types that partition the deals.
-fn overlap(defs: &[(String, Span)], mask: u64, deal: &Deal) -> EvalError {
-    let (a, b) = (mask.trailing_zeros() as usize, (mask & (mask - 1)).trailing_zeros() as usize);
-    let message = format!(
-        "a deal is both `{}` and `{}`: levelling needs hand types that do not overlap (at most one may \
-         match a deal), or it cannot say which type's share the deal counts for. The deal: {}",
-        defs[a].0,
-        defs[b].0,
-        deal.oneline()
-    );
-    EvalError::new(defs[b].1, message)
-}
-
-/// Warnings for the wanted types measuring saw only a few times.
-fn rare(l: &Leveller, defs: &[(String, Span)]) -> Vec<String> {
-    let measured = l.measured();
-    let warn = |(i, n): (usize, u64)| {
-        format!(
-            "levelling measured `{}` only {n} times in {measured} matching deals: its keep rate rests on few \
-             deals, so its delivered share is rough. Widen it, or give it weight 0",
-            defs[i].0
-        )
-    };
-    l.rare().into_iter().map(warn).collect()
-}
-
-/// A wanted type that measuring never saw.
-fn unseen(def: &(String, Span), measured: u64) -> EvalError {
-    let message = format!(
-        "hand type `{}` never occurred in the {measured} matching deals measured: levelling cannot make a \
-         hand that does not occur. Widen it, give it weight 0 (`--level` with a 0 in its place), or remove it",
-        def.0
-    );
-    EvalError::new(def.1, message)
 }
 
 /// Kept deals queued by type (the last queue: deals in no type) until a round is complete.

@@ -162,6 +162,9 @@ pub enum Effect {
         /// The filter as typed.
         text: String,
     },
+    /// Measure the hand types and write the levelled copy off the event loop, then call
+    /// [`App::on_leveled`] (leveled.rs).
+    WriteLeveled(Box<super::leveled::LevelJob>),
     /// Leave.
     Quit,
 }
@@ -302,6 +305,10 @@ pub struct App {
     pub filter: Option<super::explore::Filter>,
     /// The session set's file as last typed at the session prompt (session.rs).
     pub session_input: String,
+    /// The latest levelled-copy request: an answer to an older one is dropped (leveled.rs).
+    pub level_job: u64,
+    /// The levelled copy last written.
+    pub leveled: Option<super::leveled::LevelReport>,
     /// The contracts compared on the kept deals (the Contracts pane's prompt), none at first.
     pub compare: Vec<crate::run::stats::ContractAt>,
     /// The contract whose opening leads the runs study (the Leads prompt), none at first.
@@ -353,6 +360,8 @@ impl App {
             limits: None,
             filter: None,
             session_input: super::session::DEFAULT_FILE.into(),
+            level_job: 0,
+            leveled: None,
             compare: Vec::new(),
             leads: None,
         };

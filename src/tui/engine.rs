@@ -167,7 +167,18 @@ pub fn start<M: Send + 'static>(
     tx: SyncSender<M>,
     wrap: fn(u64, Event) -> M,
 ) -> RunControl {
-    crate::run::spawn(compiled.program.clone(), options, Tagged { tx, generation, wrap })
+    start_program(compiled.program.clone(), options, generation, tx, wrap)
+}
+
+/// Starts a run of `program` (the levelled copy `L` runs), reporting as [`start`] does.
+pub fn start_program<M: Send + 'static>(
+    program: Arc<crate::eval::Program>,
+    options: RunOptions,
+    generation: u64,
+    tx: SyncSender<M>,
+    wrap: fn(u64, Event) -> M,
+) -> RunControl {
+    crate::run::spawn(program, options, Tagged { tx, generation, wrap })
 }
 
 /// A double-dummy table and par, for the DD pane.

@@ -10,10 +10,12 @@ use ratatui::widgets::Paragraph;
 
 use super::app::{App, Pane};
 use super::keymap::Scope;
+use super::leveled::LevelReport;
 use super::pane::{PaneView, Scroll};
 use super::theme::Theme;
 use super::widgets::{pane_block, stale_span, thousands};
 use crate::run::dealer3::keeps::Keeps;
+use crate::run::dealer3::mix::percent;
 use crate::run::stats::{HandTypeStat, share};
 
 /// The hand types pane, with its scroll offset.
@@ -43,10 +45,11 @@ impl PaneView for HandTypesPane {
         let block = pane_block(app, Pane::HandTypes, stale_span(app));
         let inner = block.inner(area);
         f.render_widget(block, area);
-        let lines = match app.results.stats.hand_types() {
+        let mut lines = match app.results.stats.hand_types() {
             Some(h) => type_lines(h, app.results.produced, app.level, &weights(app), &app.theme),
             None => vec![Line::styled("No hand types: name variables HandType_NAME.", app.theme.get("ui.text.dim"))],
         };
+        lines.extend(app.leveled.as_ref().map(|r| leveled_lines(r, &app.theme)).unwrap_or_default());
         let max = (lines.len() as u16).saturating_sub(inner.height);
         f.render_widget(Paragraph::new(lines).scroll((self.scroll.0.min(max), 0)), inner);
     }
@@ -54,6 +57,38 @@ impl PaneView for HandTypesPane {
     fn scroll(&mut self) -> Option<&mut Scroll> {
         Some(&mut self.scroll)
     }
+}
+
+/// The levelling last done (W's copy, or the `L` run's): the measuring and the mix its keeps deliver.
+pub fn leveled_lines(r: &LevelReport, t: &Theme) -> Vec<Line<'static>> {
+    let k = &r.keeps;
+    let title = match &r.path {
+        Some(p) => {
+            let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
+            format!("levelled copy {name} (W writes): seed {}", r.seed)
+        }
+        None => format!("levelled run (L): dealer3's copy, measured with seed {}", r.seed),
+    };
+    let mix: Vec<String> = r.labels.iter().zip(&k.mix).map(|(l, m)| format!("{l} {}", percent(*m))).collect();
+    let mut out = vec![
+        Line::raw(""),
+        Line::styled(title, t.get("ui.table.header")),
+        Line::styled(
+            format!("  measured over {} deals; keep {}", thousands(k.produced), keeps(&r.labels, &k.keep)),
+            t.get("ui.text"),
+        ),
+        Line::styled(format!("  mix {}", mix.join(", ")), t.get("ui.text")),
+        Line::styled(
+            format!("  acceptance {:.4}, about {:.0} dealt per deal kept", k.acceptance, k.cost),
+            t.get("ui.text.dim"),
+        ),
+    ];
+    out.extend(r.notes.iter().map(|n| Line::styled(n.clone(), t.get("warning"))));
+    out
+}
+
+fn keeps(labels: &[String], keep: &[f64]) -> String {
+    labels.iter().zip(keep).map(|(l, k)| format!("{l} {k:.4}")).collect::<Vec<_>>().join(", ")
 }
 
 /// The target weights of the run's hand types: their declared shares (1 without one).

@@ -85,13 +85,14 @@ fn draw_overlay(f: &mut Frame, app: &App, o: &Overlay) {
             ];
             f.render_widget(Paragraph::new(lines).block(block(" Quit? ".into())), r);
         }
-        Overlay::Search(q) | Overlay::Filter(q) | Overlay::Compare(q) | Overlay::Leads(q) => {
+        Overlay::Search(q) | Overlay::Filter(q) | Overlay::Compare(q) | Overlay::Leads(q) | Overlay::Leveled(q) => {
             let r = Rect { x: area.x, y: area.bottom().saturating_sub(2), width: area.width.min(60), height: 1 };
             popup_area(f, r, popup);
             let label = match o {
                 Overlay::Search(_) => " Search: ",
                 Overlay::Filter(_) => " Filter: ",
                 Overlay::Leads(_) => " Leads against (3N:S): ",
+                Overlay::Leveled(_) => " Write the levelled copy to: ",
                 _ => " Compare (3N:N,4H:S): ",
             };
             let line = Line::from(vec![

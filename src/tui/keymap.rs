@@ -86,6 +86,8 @@ pub enum Action {
     SessionList,
     /// Level the hand types, or stop levelling, and re-run.
     ToggleLevel,
+    /// Open the prompt for the levelled copy's file name.
+    WriteLeveled,
     /// Scroll the focused list by this many rows.
     ScrollBy(i32),
     /// Scroll the focused list to the top (false) or bottom (true).
@@ -393,6 +395,15 @@ pub const KEYS: &[KeyRow] = &[
         help_keys: "L, Alt-l",
         help: "level the hand types (toggle) and re-run",
         binds: &[b(Global, alt(ch('l')), A::ToggleLevel), b(Browse, plain('L'), A::ToggleLevel)],
+    },
+    KeyRow {
+        keys: "W, Alt-w",
+        doc: "write the levelled copy of the script (dealer3's `--write-leveled`): type its file (beside the \
+              script, `SCRIPT.leveled.dlr` offered), Enter measures the hand types off the screen's thread and \
+              writes it; never over the script, over an existing file only when it is an earlier levelled copy",
+        help_keys: "W, Alt-w",
+        help: "write the levelled copy of the script (file prompt)",
+        binds: &[b(Global, alt(ch('w')), A::WriteLeveled), b(Browse, plain('W'), A::WriteLeveled)],
     },
     row(
         "↑ ↓ PgUp PgDn",

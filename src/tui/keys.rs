@@ -80,6 +80,7 @@ impl App {
             }
             Action::Reseed => self.reseed(),
             Action::ToggleLevel => self.toggle_level(),
+            Action::WriteLeveled => self.open_leveled_prompt(),
             _ => self.with_pane(self.focus, |p, app| p.act(action, app)),
         }
     }

@@ -24,6 +24,7 @@ mod highlight;
 pub mod keymap;
 pub mod keys;
 pub mod leads_view;
+pub mod leveled;
 pub mod line_edit;
 pub mod mouse;
 pub mod overlay;

@@ -55,6 +55,8 @@ pub enum Overlay {
     },
     /// The session set's boards (session.rs).
     SessionList(super::session::SessionList),
+    /// The levelled copy's file name as typed (leveled.rs).
+    Leveled(String),
 }
 
 /// What a layer does after an event: stays (perhaps changed) or closes.
@@ -97,6 +99,7 @@ impl App {
             Overlay::Session { input, rotate } => self.session_key(input, rotate, key),
             Overlay::ConfirmSession { add, added } => self.confirm_session_key(add, added, key),
             Overlay::SessionList(list) => self.session_list_key(list, key),
+            Overlay::Leveled(input) => self.leveled_key(input, key),
         };
         self.layers.extend(stays);
         effects

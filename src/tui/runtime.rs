@@ -48,7 +48,14 @@ pub enum Msg {
     /// A filter compiled (or did not) on the compile thread: the generation of the results it
     /// filters, its text, the outcome.
     FilterCompiled(u64, String, engine::FilterResult),
+    /// A levelled copy was written (or not): the request's number and the outcome.
+    Leveled(u64, Result<super::leveled::LevelReport, String>),
+    /// The levelled copy `L` runs was made (or not): the run's generation and the outcome.
+    LevelledRun(u64, Box<LevelledRun>),
 }
+
+/// The levelled copy `L` runs, what the pane shows of it, and the run's options.
+pub type LevelledRun = Result<(crate::eval::Program, super::leveled::LevelReport, crate::run::RunOptions), String>;
 
 struct DdRequest {
     generation: u64,
@@ -219,6 +226,10 @@ pub struct Runtime {
     queued: Option<CompileJob>,
     /// The program whose refusals show as warnings (the config's `dialect`).
     pub dialect: Dialect,
+    /// Cancels the levelled copy's measuring (leveled.rs).
+    leveling: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Cancels the measuring before an `L` run.
+    level_run: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// A run's script to compile off the event loop.
@@ -235,7 +246,17 @@ impl Runtime {
     /// A runtime whose runs and solves report on `tx`.
     pub fn new(tx: SyncSender<Msg>, switches: Switches) -> Runtime {
         let dd_tx = spawn_solver(tx.clone());
-        Runtime { tx, dd_tx, run: None, switches, compiling: false, queued: None, dialect: Dialect::Bbo }
+        Runtime {
+            tx,
+            dd_tx,
+            run: None,
+            switches,
+            compiling: false,
+            queued: None,
+            dialect: Dialect::Bbo,
+            leveling: None,
+            level_run: None,
+        }
     }
 }
 
@@ -308,6 +329,11 @@ pub fn event_loop<B: Backend>(
                 Msg::Run(generation, event) => app.on_run_msgs(generation, vec![event]),
                 Msg::Compiled(generation, result) => rt.on_compiled(app, generation, *result),
                 Msg::FilterCompiled(generation, text, result) => app.on_filter_compiled(generation, text, result),
+                Msg::Leveled(job, result) => {
+                    app.on_leveled(job, result);
+                    Vec::new()
+                }
+                Msg::LevelledRun(generation, result) => rt.on_levelled_run(app, generation, *result),
                 Msg::FileChanged => app.on_disk_read(disk::read_regular(&app.path)),
                 Msg::Dd(generation, number, result) => {
                     app.on_dd(generation, number, result);
@@ -359,18 +385,14 @@ impl Runtime {
                 if generation != app.generation {
                     return Vec::new();
                 }
-                if let Some(r) = self.run.take() {
-                    r.cancel();
-                }
+                self.stop_runs();
                 let filter = app.filter.as_ref().map(|f| f.text.clone());
                 let (file_name, dialect) = (app.file_name.clone(), self.dialect);
                 self.compile(CompileJob { generation, source, file_name, filter, dialect });
                 Vec::new()
             }
             Effect::Cancel => {
-                if let Some(r) = self.run.take() {
-                    r.cancel();
-                }
+                self.stop_runs();
                 Vec::new()
             }
             Effect::SolveDd { generation, number, deal, vul, known } => {
@@ -404,10 +426,35 @@ impl Runtime {
                 }
                 Vec::new()
             }
-            Effect::Quit => {
-                app.quit = true;
+            Effect::WriteLeveled(job) => {
+                self.write_leveled(*job);
                 Vec::new()
             }
+            Effect::Quit => {
+                app.quit = true;
+                if let Some(c) = self.leveling.take() {
+                    c.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// Measures and writes a levelled copy on a thread of its own, cancelling the one before;
+    /// it reports with [`Msg::Leveled`].
+    fn write_leveled(&mut self, job: super::leveled::LevelJob) {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        if let Some(c) = self.leveling.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+        let cancel = std::sync::Arc::new(AtomicBool::new(false));
+        self.leveling = Some(cancel.clone());
+        let (tx, n) = (self.tx.clone(), job.job);
+        let spawned = std::thread::Builder::new().name("level".into()).stack_size(16 << 20).spawn(move || {
+            let _ = tx.send(Msg::Leveled(job.job, super::leveled::level(&job, cancel)));
+        });
+        if let Err(e) = spawned {
+            let _ = self.tx.try_send(Msg::Leveled(n, Err(format!("cannot start the measuring thread: {e}"))));
         }
     }
 }
@@ -503,7 +550,66 @@ impl Runtime {
         let mut options = resolved.options;
         options.level = compiled.level.clone().filter(|_| app.level);
         options.studies = studies;
+        if options.level.is_some() {
+            return self.start_levelled(app, generation, compiled.program(), options);
+        }
         self.run = Some(engine::start(compiled, options, generation, self.tx.clone(), Msg::Run));
+    }
+
+    /// Cancels the run and the measuring before an `L` run.
+    fn stop_runs(&mut self) {
+        if let Some(r) = self.run.take() {
+            r.cancel();
+        }
+        if let Some(c) = self.level_run.take() {
+            c.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// `L`: makes the levelled copy on a thread of its own (the engine's one machinery, as
+    /// `run --level`); [`Msg::LevelledRun`] then starts its run.
+    fn start_levelled(
+        &mut self,
+        app: &mut App,
+        generation: u64,
+        program: std::sync::Arc<crate::eval::Program>,
+        options: crate::run::RunOptions,
+    ) {
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        self.level_run = Some(cancel.clone());
+        app.say("levelling: measuring the hand types as dealer3 does…", false);
+        let tx = self.tx.clone();
+        let spawned = std::thread::Builder::new().name("level".into()).stack_size(16 << 20).spawn(move || {
+            let r = super::leveled::level_run(&program, &options, cancel).map(|(p, rep)| (p, rep, options));
+            let _ = tx.send(Msg::LevelledRun(generation, Box::new(r)));
+        });
+        if let Err(e) = spawned {
+            let err = Err(format!("cannot start the measuring thread: {e}"));
+            let _ = self.tx.try_send(Msg::LevelledRun(generation, Box::new(err)));
+        }
+    }
+
+    /// The levelled copy for an `L` run is made: runs it, unless a later request outdated
+    /// it; when the script cannot be levelled, says why and runs it unlevelled.
+    pub fn on_levelled_run(&mut self, app: &mut App, generation: u64, result: LevelledRun) -> Vec<Effect> {
+        if generation != app.generation {
+            return Vec::new();
+        }
+        self.level_run = None;
+        match result {
+            Ok((program, report, options)) => {
+                app.leveled = Some(report);
+                let program = std::sync::Arc::new(program);
+                self.run = Some(engine::start_program(program, options, generation, self.tx.clone(), Msg::Run));
+                Vec::new()
+            }
+            Err(e) => {
+                app.level = false;
+                let effects = app.request_run();
+                app.say(format!("not levelled: {e} (running unlevelled)"), true);
+                effects
+            }
+        }
     }
 }
 

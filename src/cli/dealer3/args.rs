@@ -78,27 +78,9 @@ pub struct Dealer3Args {
     /// Accepted and ignored, as dealer.exe's `-u`.
     #[arg(short = 'u')]
     pub uppercase: bool,
-    /// Level the categories: measure, compute the keeps, deal the levelled copy.
-    #[arg(long)]
-    pub level: bool,
-    /// The levelled mix: `even` or a weight per category (`2,1,1`); overrides `_Share`.
-    #[arg(long = "level-target", value_name = "MIX")]
-    pub level_target: Option<String>,
-    /// Cap the cost at N deals dealt per deal kept, relaxing exactness.
-    #[arg(long = "level-budget", value_name = "N")]
-    pub level_budget: Option<f64>,
-    /// Most deals produced while measuring (default 2,000,000).
-    #[arg(long = "level-measure", value_name = "N")]
-    pub level_measure: Option<u64>,
-    /// Seconds from the start the measuring may take (default 60).
-    #[arg(long = "level-timeout", value_name = "SECONDS")]
-    pub level_timeout: Option<f64>,
-    /// Write the levelled copy of the scenario to FILE.
-    #[arg(long = "write-leveled", value_name = "FILE")]
-    pub write_leveled: Option<PathBuf>,
-    /// Reorder the deals so every hand type appears before any repeats.
-    #[arg(long)]
-    pub interleave: bool,
+    /// The levelling switches, shared with `run` (cli/hand_type_args.rs).
+    #[command(flatten)]
+    pub leveling: super::super::hand_type_args::HandTypeArgs,
     /// Exact quotas per hand type (each type's `_Share` a round).
     #[arg(long = "round-robin")]
     pub round_robin: bool,

@@ -45,7 +45,7 @@ fn execute(args: &Dealer3Args, started: Instant) -> Result<i32, CliError> {
         return list_params(args, &source, &name);
     }
     param_warnings(args, &source, &name)?;
-    if args.level || args.write_leveled.is_some() {
+    if args.leveling.level || args.leveling.write_leveled.is_some() {
         return level::level(args, &source, &name, started);
     }
     match compile_script(&source, &name, args)? {
@@ -86,17 +86,17 @@ fn param_warnings(args: &Dealer3Args, source: &str, name: &str) -> Result<(), Cl
 
 /// dealer3's refusals of switches that do not go together.
 fn refusals(args: &Dealer3Args) -> Result<(), CliError> {
-    if args.write_leveled.is_some() && args.file.is_none() {
+    if args.leveling.write_leveled.is_some() && args.file.is_none() {
         return Err("--write-leveled needs the script as a file, not on standard input".into());
     }
     let stdin_deals = args.input_deals.as_ref().is_some_and(|p| p.as_os_str() == "-");
-    if args.level && stdin_deals {
+    if args.leveling.level && stdin_deals {
         return Err("--level cannot measure deals read from standard input (--input-deals -)".into());
     }
     if stdin_deals && args.file.is_none() {
         return Err("--input-deals - reads standard input: give the script as a file".into());
     }
-    if args.interleave && args.write_leveled.is_some() && !args.level {
+    if args.leveling.interleave && args.leveling.write_leveled.is_some() && !args.leveling.level {
         return Err("--interleave orders dealt deals, and --write-leveled alone deals none: add --level".into());
     }
     if args.swapping() != 0 {
@@ -223,20 +223,7 @@ impl Printer {
 
 /// The hand type of a deal from its membership mask; two is dealer3's fatal error.
 fn label_of(mask: u64, labels: &[String], deal: &Deal, kind: &str) -> Result<Option<usize>, CliError> {
-    let mut bits = (0..labels.len()).filter(|&i| mask >> i & 1 == 1);
-    let first = bits.next();
-    if let (Some(a), Some(b)) = (first, bits.next()) {
-        let mut line = String::new();
-        dealbench::report::deal::printoneline(&mut line, deal, None);
-        return Err(format!(
-            "a deal is both `{}` and `{}`. {kind} have to partition the deals, so at most one may match.\n{}",
-            labels[a],
-            labels[b],
-            line.trim_end()
-        )
-        .into());
-    }
-    Ok(first)
+    Ok(dealbench::run::dealer3::measure::label_of(mask, labels, deal, kind)?)
 }
 
 /// Deals `program` as dealer3 does and prints what it prints; the exit code.
@@ -267,7 +254,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         vulnerable: options.vulnerable.or(program.script.vulnerable),
         title: args.title.clone().or(program.script.title.clone()),
     };
-    let held = args.interleave.then(Vec::new);
+    let held = args.leveling.interleave.then(Vec::new);
     let mut p =
         Printer { format, quiet: args.quiet, info, labels, held, out: std::io::BufWriter::new(std::io::stdout()) };
     let produce = options.produce.unwrap_or(40);
@@ -279,7 +266,12 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
             Event::Matched(deals) => {
                 for m in deals {
                     let n = p.labels.len();
-                    let label = label_of(m.hand_types & level::low(n), &p.labels, &m.deal, "Hand types")?;
+                    let label = label_of(
+                        m.hand_types & dealbench::run::dealer3::measure::low(n),
+                        &p.labels,
+                        &m.deal,
+                        "Hand types",
+                    )?;
                     let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
                     label.into_iter().for_each(|i| counts.0[i] += 1);
                     lev.into_iter().for_each(|i| counts.1[i] += 1);

@@ -4,6 +4,8 @@
 
 pub mod block;
 pub mod keeps;
+pub mod level;
+pub mod measure;
 pub mod mix;
 pub mod order;
 pub mod quota;
