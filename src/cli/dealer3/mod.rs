@@ -198,11 +198,16 @@ impl Printer {
         let _ = self.out.write_all(output::deal(self.format, number, deal, l, &self.info).as_bytes());
     }
 
-    fn take(&mut self, number: u64, deal: Deal, label: Option<usize>) {
+    /// A produced deal: its `printes` text, the deal (held under `--interleave`), its
+    /// `printrpt` rows, as dealer3 prints them; `-q` hides only the deal.
+    fn take(&mut self, number: u64, deal: Deal, label: Option<usize>, printed: &str) {
+        let mut parts = printed.split(SPLIT);
+        let _ = self.out.write_all(parts.next().unwrap_or_default().as_bytes());
         match &mut self.held {
             Some(h) => h.push(Held { deal, label }),
             None => self.print(number, &deal, label),
         }
+        let _ = self.out.write_all(parts.next().unwrap_or_default().as_bytes());
     }
 
     /// Prints the held deals in dealer3's interleaved order; the rounds and sizes for `-v`.
@@ -219,6 +224,24 @@ impl Printer {
         let parts: Vec<String> = self.labels.iter().zip(&sizes).map(|(n, s)| format!("{n} {s}")).collect();
         Some(format!("Interleaved {rounds} rounds: {}", parts.join(", ")))
     }
+}
+
+/// Separates a deal's `printes` text, its `printrpt` rows and what dealer3 does not print.
+const SPLIT: char = '\0';
+
+/// The actions a dealer3 run keeps per deal: `printes`, a separator, `printrpt`, a separator,
+/// then the statistics and `csvrpt` (dealer3 writes `csvrpt` only to `-C`'s file).
+fn per_deal_actions(actions: &mut Vec<Action>) {
+    use dealbench::script::ast::PrintItem;
+    let split = || Action::PrintEs(vec![PrintItem::Text(SPLIT.to_string())]);
+    let all = std::mem::take(actions);
+    let (es, rest): (Vec<Action>, Vec<Action>) = all.into_iter().partition(|a| matches!(a, Action::PrintEs(_)));
+    let (rpt, rest): (Vec<Action>, Vec<Action>) = rest.into_iter().partition(|a| matches!(a, Action::PrintRpt(_)));
+    actions.extend(es);
+    actions.push(split());
+    actions.extend(rpt);
+    actions.push(split());
+    actions.extend(rest.into_iter().filter(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_))));
 }
 
 /// The hand type of a deal from its membership mask; two is dealer3's fatal error.
@@ -246,7 +269,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         Some(f) => Format::parse(f)?,
         None => Format::of_actions(&program.actions).unwrap_or(Format::All),
     };
-    program.actions.retain(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_)));
+    per_deal_actions(&mut program.actions);
     let mut options = options(args, &program, name, seed)?;
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let mut deadline = Deadline::start(timeout, Some(Interrupt::catch()));
@@ -283,7 +306,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
                     let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
                     label.into_iter().for_each(|i| counts.0[i] += 1);
                     lev.into_iter().for_each(|i| counts.1[i] += 1);
-                    p.take(m.number, m.deal, label);
+                    p.take(m.number, m.deal, label, &m.printed);
                 }
             }
             Event::Output(s) => report.push_str(&s),
