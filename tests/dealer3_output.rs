@@ -1,11 +1,12 @@
 //! What `dealbench dealer3` prints besides the deals, as dealer3's CLI prints it
 //! (bridge-craftwork/Dealer3 `dealer/src/main.rs`, its `Terminal::produced` and closing
 //! report): `printes` text before each deal and `printrpt` rows after it, `-q` hiding only
-//! the deal.
+//! the deal; PBN's `[Event]` without `with file` for a script on standard input; `-v`'s
+//! `Hand types N: …` line; and the `Interleaved …` line's buckets, sorted, with `(untyped)`.
 
 mod common;
 
-use common::{Scratch, dealbench, points};
+use common::{Scratch, dealbench, dealbench_with_stdin, points};
 
 const SCRIPT: &str = "produce 4
 HandType_lo = hcp(north) <= 12
@@ -51,4 +52,55 @@ fn quiet_hides_the_deals_but_not_what_the_script_prints() {
     let quiet = text(&dealbench(&d, &["dealer3", "-s", "1", "-q", "s.dlr"]).stdout);
     let kept: Vec<&str> = all.lines().filter(|l| !l.starts_with("n ")).collect();
     assert_eq!(quiet.lines().collect::<Vec<_>>(), kept);
+}
+
+#[test]
+fn interleave_prints_the_script_text_as_produced_and_names_its_buckets_sorted() {
+    let d = scratch("d3-printes-il");
+    let plain = text(&dealbench(&d, &["dealer3", "-s", "1", "-q", "s.dlr"]).stdout);
+    let out = dealbench(&d, &["dealer3", "-s", "1", "-v", "--interleave", "s.dlr"]);
+    let stdout = text(&out.stdout);
+    // The text arrives as each deal is produced; the held deals follow, reordered.
+    assert!(stdout.starts_with(&plain), "{stdout}");
+    let deals: Vec<u32> = stdout.lines().filter(|l| l.starts_with("n ")).map(north_points).collect();
+    assert_eq!(deals.len(), 4, "{stdout}");
+    let bucket = |p: &u32| {
+        if *p <= 12 {
+            "lo"
+        } else if *p < 16 {
+            "hi"
+        } else {
+            "(untyped)"
+        }
+    };
+    let mut sizes = std::collections::BTreeMap::new();
+    deals.iter().for_each(|p| *sizes.entry(bucket(p)).or_insert(0) += 1);
+    let rounds = sizes.values().max().unwrap();
+    let mut parts: Vec<String> = sizes.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    parts.sort();
+    let line = format!("Interleaved {rounds} rounds: {}", parts.join(", "));
+    assert!(text(&out.stderr).contains(&line), "{line}\n{}", text(&out.stderr));
+    assert!(stdout.contains("\nHand types 2: lo, hi\nGenerated "), "{stdout}");
+}
+
+#[test]
+fn a_script_on_standard_input_has_no_file_in_the_event_tag() {
+    let d = Scratch::new("d3-stdin-event");
+    let out = dealbench_with_stdin(&d, &["dealer3", "-s", "7", "-p", "1", "-f", "printpbn"], SCRIPT.as_bytes());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("[Event \"Hand simulated by dealer, seed 7\"]\n"), "{stdout}");
+    std::fs::write(d.join("s.dlr"), SCRIPT).unwrap();
+    let stdout = text(&dealbench(&d, &["dealer3", "-s", "7", "-p", "1", "-f", "printpbn", "s.dlr"]).stdout);
+    assert!(stdout.contains("[Event \"Hand simulated by dealer with file s.dlr, seed 7\"]\n"), "{stdout}");
+}
+
+#[test]
+fn the_closing_statistics_name_the_hand_types_in_one_line() {
+    let d = scratch("d3-types-line");
+    let quiet = text(&dealbench(&d, &["dealer3", "-s", "1", "-q", "s.dlr"]).stdout);
+    assert!(!quiet.contains("Hand types"), "{quiet}");
+    let shown = text(&dealbench(&d, &["dealer3", "-s", "1", "-q", "-v", "s.dlr"]).stdout);
+    let tail: Vec<&str> = shown.lines().filter(|l| !l.starts_with("N has ") && !l.starts_with(' ')).collect();
+    assert_eq!(tail[0], "Hand types 2: lo, hi", "{shown}");
+    assert!(tail[1].starts_with("Generated ") && tail[2] == "Produced 4 hands", "{shown}");
 }

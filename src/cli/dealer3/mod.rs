@@ -218,12 +218,25 @@ impl Printer {
         for (k, &i) in order.iter().enumerate() {
             self.print(k as u64 + 1, &held[i].deal, held[i].label);
         }
-        let sizes: Vec<usize> =
-            (0..self.labels.len()).map(|t| labels.iter().filter(|l| **l == Some(t)).count()).collect();
-        let rounds = sizes.iter().copied().max().unwrap_or(0);
-        let parts: Vec<String> = self.labels.iter().zip(&sizes).map(|(n, s)| format!("{n} {s}")).collect();
-        Some(format!("Interleaved {rounds} rounds: {}", parts.join(", ")))
+        Some(interleave_note(&labels, &self.labels))
     }
+}
+
+/// dealer3's `-v` line after `--interleave`: the largest bucket's size, then each bucket
+/// that holds deals (`(untyped)` for deals in no type) with its size, sorted as text.
+fn interleave_note(held: &[Option<usize>], labels: &[String]) -> String {
+    let mut buckets: Vec<(Option<usize>, usize)> = Vec::new();
+    for l in held {
+        match buckets.iter_mut().find(|(b, _)| b == l) {
+            Some((_, n)) => *n += 1,
+            None => buckets.push((*l, 1)),
+        }
+    }
+    let rounds = buckets.iter().map(|b| b.1).max().unwrap_or(0);
+    let mut parts: Vec<String> =
+        buckets.iter().map(|(l, n)| format!("{} {n}", l.map_or("(untyped)", |i| labels[i].as_str()))).collect();
+    parts.sort();
+    format!("Interleaved {rounds} rounds: {}", parts.join(", "))
 }
 
 /// Separates a deal's `printes` text, its `printrpt` rows and what dealer3 does not print.
@@ -283,7 +296,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     }
     let mut counts = (vec![0u64; labels.len()], vec![0u64; levels.len()]);
     let info = PbnInfo {
-        input: name.to_string(),
+        input: args.file.as_ref().map(|_| name.to_string()),
         seed: seed.to_string(),
         date: run::today(),
         dealer: options_dealer(args, &program)?,
@@ -350,7 +363,8 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         let _ = p.out.write_all(output::stats_json(&figures).as_bytes());
     } else {
         let stats_on = args.verbose || args.stats_on;
-        let report = if stats_on { report } else { without_hand_types(&report) };
+        let names = format!("Hand types {}: {}\n", p.labels.len(), p.labels.join(", "));
+        let report = with_hand_types_line(&report, stats_on.then_some(names.as_str()));
         let _ = p.out.write_all(report.as_bytes());
     }
     p.out.flush().map_err(|e| format!("standard output: {e}"))?;
@@ -362,14 +376,15 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     Ok(deadline.interrupted.unwrap_or(0))
 }
 
-/// The report without its hand-type table, which dealer3 shows only with the statistics
-/// (`-v`, `-X`): a PBN file stays PBN.
-fn without_hand_types(report: &str) -> String {
+/// The report with its hand-type table replaced by `line`: dealer3 names the types in one
+/// line, and only with the statistics (`-v`, `-X`), so a PBN file stays PBN.
+fn with_hand_types_line(report: &str, line_instead: Option<&str>) -> String {
     let mut out = String::with_capacity(report.len());
     let mut skipping = false;
     for line in report.split_inclusive('\n') {
         if line.starts_with("Hand types (") {
             skipping = true;
+            out.push_str(line_instead.unwrap_or_default());
             continue;
         }
         if skipping && (line.starts_with("  ") || line.starts_with("warning: ")) {
