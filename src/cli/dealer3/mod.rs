@@ -99,13 +99,6 @@ fn refusals(args: &Dealer3Args) -> Result<(), CliError> {
     if args.interleave && args.write_leveled.is_some() && !args.level {
         return Err("--interleave orders dealt deals, and --write-leveled alone deals none: add --level".into());
     }
-    if args.swapping() != 0 {
-        return Err(format!(
-            "-{}: swapping is not supported; it deals with the seats exchanged, which dealbench does not",
-            args.swapping()
-        )
-        .into());
-    }
     Ok(())
 }
 
@@ -170,6 +163,10 @@ fn options(args: &Dealer3Args, program: &Program, name: &str, seed: i64) -> Resu
     let mut o = resolved.options;
     o.produce = Some(args.produce.or(program.script.produce).filter(|&p| p > 0).unwrap_or(40));
     (o.stream, o.matched_events, o.round_robin) = (StreamKind::Fast, true, args.round_robin);
+    o.swap = args.swapping();
+    if let Some(e) = o.swap.switch_refusal(o.predeal_override.iter().map(|(s, _)| *s)) {
+        return Err(e.into());
+    }
     Ok(o)
 }
 
