@@ -2,7 +2,8 @@
 //! (bridge-craftwork/Dealer3 `dealer/src/main.rs`, its `Terminal::produced` and closing
 //! report): `printes` text before each deal and `printrpt` rows after it, `-q` hiding only
 //! the deal; PBN's `[Event]` without `with file` for a script on standard input; `-v`'s
-//! `Hand types N: …` line; and the `Interleaved …` line's buckets, sorted, with `(untyped)`.
+//! `Hand types N: …` line; the `Interleaved …` line's buckets, sorted, with `(untyped)`;
+//! averages before frequencies; a hand type's JSON share 0 when nothing was produced.
 
 mod common;
 
@@ -103,4 +104,22 @@ fn the_closing_statistics_name_the_hand_types_in_one_line() {
     let tail: Vec<&str> = shown.lines().filter(|l| !l.starts_with("N has ") && !l.starts_with(' ')).collect();
     assert_eq!(tail[0], "Hand types 2: lo, hi", "{shown}");
     assert!(tail[1].starts_with("Generated ") && tail[2] == "Produced 4 hands", "{shown}");
+}
+
+#[test]
+fn averages_print_before_frequencies_whatever_the_script_order() {
+    let d = Scratch::new("d3-stat-order");
+    let script = "produce 20\ncondition hcp(north) > 10\naction frequency \"h\" (hcp(north), 12, 14), average \"a\" hcp(north)\n";
+    std::fs::write(d.join("f.dlr"), script).unwrap();
+    let out = text(&dealbench(&d, &["dealer3", "-s", "1", "-q", "f.dlr"]).stdout);
+    assert!(out.starts_with("a: ") && out.contains("\nFrequency h:\n"), "{out}");
+}
+
+#[test]
+fn a_hand_types_share_is_0_when_nothing_was_produced() {
+    let d = Scratch::new("d3-share-0");
+    std::fs::write(d.join("z.dlr"), "HandType_x = 1\ncondition hcp(north) > 37\naction printoneline\n").unwrap();
+    let out = dealbench(&d, &["dealer3", "-s", "1", "-g", "100", "-q", "--stats-json", "z.dlr"]);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["hand_types"][0]["share"].as_f64(), Some(0.0), "{}", text(&out.stdout));
 }

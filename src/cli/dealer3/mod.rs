@@ -21,7 +21,7 @@ use dealbench::run::stats::Stats;
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, StreamKind};
 use dealbench::script::CompileOptions;
-use dealbench::script::ast::Action;
+use dealbench::script::ast::{Action, StatArgs};
 use output::{Figures, Format, PbnInfo};
 use std::io::Write;
 use std::sync::Arc;
@@ -240,7 +240,8 @@ fn interleave_note(held: &[Option<usize>], labels: &[String]) -> String {
 const SPLIT: char = '\0';
 
 /// The actions a dealer3 run keeps per deal: `printes`, a separator, `printrpt`, a separator,
-/// then the statistics and `csvrpt` (dealer3 writes `csvrpt` only to `-C`'s file).
+/// then the statistics, averages first as dealer3 reports them, and `csvrpt` (dealer3 writes
+/// `csvrpt` only to `-C`'s file).
 fn per_deal_actions(actions: &mut Vec<Action>) {
     use dealbench::script::ast::PrintItem;
     let split = || Action::PrintEs(vec![PrintItem::Text(SPLIT.to_string())]);
@@ -251,7 +252,10 @@ fn per_deal_actions(actions: &mut Vec<Action>) {
     actions.push(split());
     actions.extend(rpt);
     actions.push(split());
-    actions.extend(rest.into_iter().filter(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_))));
+    let mut rest: Vec<Action> =
+        rest.into_iter().filter(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_))).collect();
+    rest.sort_by_key(|a| !matches!(a, Action::Stat(c) if c.args == StatArgs::None));
+    actions.extend(rest);
 }
 
 /// The hand type of a deal from its membership mask; two is dealer3's fatal error.

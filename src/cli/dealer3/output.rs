@@ -146,7 +146,8 @@ fn types(rows: &[(String, u64)], produced: u64) -> String {
     let items: Vec<String> = rows
         .iter()
         .map(|(n, c)| {
-            let share = if produced > 0 { *c as f64 / produced as f64 } else { f64::NAN };
+            // dealer3 writes 0 when nothing was produced.
+            let share = if produced > 0 { *c as f64 / produced as f64 } else { 0.0 };
             format!("    {{ \"name\": {}, \"produced\": {c}, \"share\": {} }}", string(n), number(share))
         })
         .collect();
