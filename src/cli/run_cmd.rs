@@ -11,6 +11,7 @@ use super::set_args::{SetArgs, SetFile};
 use super::timeout::{Deadline, TIMED_OUT, TimeoutArgs};
 use clap::Args;
 use dealbench::cards::{Deal, Hand};
+use dealbench::dealing::swap::Swapping;
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
 use dealbench::run::profile::{Profile, SAMPLE_DEALS};
@@ -117,6 +118,10 @@ pub struct RunArgs {
     /// The run's title (wins over the script's `title`), for PBN's `[Event]`.
     #[arg(short = 'T', value_name = "TITLE")]
     pub title: Option<String>,
+    /// DealerV2_4's swapping: 2 deals each shuffle again with East and West exchanged, 3 six
+    /// times with East, South and West permuted (0: once).
+    #[arg(short = 'x', value_name = "0|2|3", value_parser = swapping)]
+    pub swap: Option<Swapping>,
     /// Threads that deal and test the condition (default and most: one per core).
     #[arg(short = 'R', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
@@ -399,7 +404,17 @@ pub(super) fn options(args: &RunArgs, name: &str) -> Result<RunOptions, CliError
     for note in &resolved.notes {
         say!("dealbench: {note}");
     }
-    Ok(resolved.options)
+    let o = RunOptions { swap: args.swap.unwrap_or_default(), ..resolved.options };
+    match o.swap.switch_refusal(o.predeal_override.iter().map(|(s, _)| *s)) {
+        Some(e) => Err(e.into()),
+        None => Ok(o),
+    }
+}
+
+/// `-x`'s value: 0, 2 or 3.
+fn swapping(text: &str) -> Result<Swapping, String> {
+    let n = text.parse::<u8>().ok().and_then(Swapping::from_number);
+    n.ok_or_else(|| format!("`{text}` is not a swapping: expected 0, 2 or 3"))
 }
 
 /// What a run does besides printing: the set it writes, its handout and its timeout.

@@ -100,6 +100,14 @@ impl DealerStream {
         }
     }
 
+    /// Exchanges two seats' slots in the arrangement, as dealer.exe's swapping does: the next
+    /// shuffle starts from the exchanged arrangement.
+    pub fn exchange_seats(&mut self, a: Seat, b: Seat) {
+        for i in 0..13 {
+            self.cur.swap(a.index() * 13 + i, b.index() * 13 + i);
+        }
+    }
+
     /// The current arrangement: slot `i` belongs to seat `i / 13`.
     pub fn slots(&self) -> &[u8; 52] {
         self.cur[..52].try_into().expect("52 slots")

@@ -3,6 +3,7 @@ pub mod bias;
 pub mod dealer_stream;
 pub mod fast_stream;
 pub mod random;
+pub mod swap;
 
 pub use dealer_stream::{Block, DealerStream};
 pub use fast_stream::FastStream;

@@ -11,6 +11,7 @@ use super::types::{Interleave, Pending, Types};
 use super::{Event, EventSink, Matched, RunOptions, Summary};
 use crate::cards::{Card, Deal, Seat, Vul};
 use crate::dealing::bias::BiasDealer;
+use crate::dealing::swap::{Swapper, Swapping};
 use crate::dealing::{DealerStream, FastStream};
 use crate::eval::{Ctx, EvalError, Memo, Program};
 use std::sync::Arc;
@@ -213,13 +214,40 @@ impl<'a> Engine<'a> {
                 return Source::Bias(Box::new(b));
             }
         }
-        match self.options.stream {
+        let dealt = match self.options.stream {
             StreamKind::Dealer => Source::Dealer(Box::new(DealerStream::new(seed, &self.predeal()))),
             StreamKind::Fast => {
                 let (k, n) = self.options.shard.unwrap_or((0, 1));
                 Source::Fast { stream: FastStream::new(seed as u64, &self.predeal()), next: k, step: n.max(1) }
             }
+        };
+        match self.options.swap {
+            Swapping::Off => dealt,
+            mode => Source::Swapped(Box::new(dealt), Swapper::new(mode)),
         }
+    }
+
+    /// Why this run cannot swap (checked before it starts): a predeal to a seat that moves,
+    /// a bias predeal, or deals read from a file.
+    fn swap_error(&self) -> Option<EvalError> {
+        let mode = self.options.swap;
+        if mode == Swapping::Off {
+            return None;
+        }
+        let n = mode.number();
+        if self.options.deals.is_some() || self.options.deal_feed.is_some() {
+            return Some(EvalError::new(Default::default(), format!("-{n}: deals read from a file cannot be swapped")));
+        }
+        if let Some(span) = self.program.script.bias_span {
+            return Some(EvalError::new(span, format!("-{n}: a predeal of suit lengths cannot be swapped")));
+        }
+        let all = super::predeal::merged(&self.program.script, &self.options.predeal_override);
+        let (seat, _, origin) = all.iter().find(|(s, _, _)| mode.moved_seats().contains(s))?;
+        let span = match origin {
+            super::predeal::Origin::Script(at) => *at,
+            super::predeal::Origin::Switch => Default::default(),
+        };
+        mode.refusal(std::iter::once(*seat)).map(|m| EvalError::new(span, m))
     }
 
     /// True when `e` is a double-dummy solve stopped because the run was cancelled (or its
@@ -266,7 +294,12 @@ impl<'a> Engine<'a> {
     pub(super) fn run(&self) {
         let start = Instant::now();
         let lim = self.limits();
-        if let Some(e) = self.predeal_error().or_else(|| self.bias_error()).or_else(|| self.level_error()) {
+        if let Some(e) = self
+            .predeal_error()
+            .or_else(|| self.swap_error())
+            .or_else(|| self.bias_error())
+            .or_else(|| self.level_error())
+        {
             return self.fail(&e);
         }
         let source = self.source(lim.seed);

@@ -65,6 +65,8 @@ pub struct RunOptions {
     pub threads: usize,
     /// Which generator deals.
     pub stream: StreamKind,
+    /// `-x 2|3` (dealer3's `-2`/`-3`): each shuffle dealt again with seats exchanged.
+    pub swap: crate::dealing::swap::Swapping,
     /// `--shard K/N`: only the K-th of N interleaved slices of the fast stream.
     pub shard: Option<(u64, u64)>,
     /// Evaluate these deals (read from a file) instead of dealing.
@@ -123,6 +125,7 @@ impl Default for RunOptions {
             title: None,
             threads: 1,
             stream: StreamKind::Dealer,
+            swap: Default::default(),
             shard: None,
             dd_memory_mib: None,
             profile: false,

@@ -3,6 +3,7 @@
 
 use crate::cards::Deal;
 use crate::dealing::bias::BiasDealer;
+use crate::dealing::swap::Swapper;
 use crate::dealing::{DealerStream, FastStream};
 use std::iter::Peekable;
 use std::sync::{Arc, Mutex};
@@ -55,6 +56,8 @@ pub enum Source {
     Feed(Peekable<Deals>),
     /// DealerV2_4's bias dealer (`predeal spades(north) == 5`).
     Bias(Box<BiasDealer>),
+    /// Another source with each shuffle dealt again, seats exchanged (`-2`, `-3`).
+    Swapped(Box<Source>, Swapper),
 }
 
 impl Source {
@@ -75,6 +78,7 @@ impl Source {
                 d
             }
             Source::Feed(deals) => deals.next(),
+            Source::Swapped(inner, swap) => swapped(inner, swap),
         }
     }
 
@@ -89,4 +93,17 @@ impl Source {
         *i += 1;
         Some(d)
     }
+}
+
+/// The next deal of a swapped source: a fresh one, or the last with seats exchanged (in
+/// dealer.exe's stream too, whose next shuffle starts from the exchanged arrangement).
+fn swapped(inner: &mut Source, swap: &mut Swapper) -> Option<Deal> {
+    if swap.wants_shuffle() {
+        return inner.next().map(|d| swap.shuffled(d));
+    }
+    if let Source::Dealer(s) = inner {
+        let (a, b) = swap.next_pair();
+        s.exchange_seats(a, b);
+    }
+    Some(swap.exchanged())
 }

@@ -1,6 +1,7 @@
 //! `dealbench dealer3`'s switches: dealer3's command line, with its defaults.
 
 use clap::Args;
+use dealbench::dealing::swap::Swapping;
 use std::path::PathBuf;
 
 /// dealer3's switches.
@@ -105,13 +106,13 @@ pub struct Dealer3Args {
 impl Dealer3Args {
     /// The swapping asked for (0, 2 or 3; the last given wins, as in dealer.exe; clap keeps no
     /// order, so the widest wins).
-    pub fn swapping(&self) -> u8 {
+    pub fn swapping(&self) -> Swapping {
         if self.swap3 {
-            3
+            Swapping::All
         } else if self.swap2 {
-            2
+            Swapping::EastWest
         } else {
-            0
+            Swapping::Off
         }
     }
 }

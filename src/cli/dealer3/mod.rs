@@ -21,7 +21,7 @@ use dealbench::run::stats::Stats;
 use dealbench::run::switches::Switches;
 use dealbench::run::{self, Event, RunOptions, StreamKind};
 use dealbench::script::CompileOptions;
-use dealbench::script::ast::Action;
+use dealbench::script::ast::{Action, StatArgs};
 use output::{Figures, Format, PbnInfo};
 use std::io::Write;
 use std::sync::Arc;
@@ -99,13 +99,6 @@ fn refusals(args: &Dealer3Args) -> Result<(), CliError> {
     if args.leveling.interleave && args.leveling.write_leveled.is_some() && !args.leveling.level {
         return Err("--interleave orders dealt deals, and --write-leveled alone deals none: add --level".into());
     }
-    if args.swapping() != 0 {
-        return Err(format!(
-            "-{}: swapping is not supported; it deals with the seats exchanged, which dealbench does not",
-            args.swapping()
-        )
-        .into());
-    }
     Ok(())
 }
 
@@ -170,6 +163,10 @@ fn options(args: &Dealer3Args, program: &Program, name: &str, seed: i64) -> Resu
     let mut o = resolved.options;
     o.produce = Some(args.produce.or(program.script.produce).filter(|&p| p > 0).unwrap_or(40));
     (o.stream, o.matched_events, o.round_robin) = (StreamKind::Fast, true, args.round_robin);
+    o.swap = args.swapping();
+    if let Some(e) = o.swap.switch_refusal(o.predeal_override.iter().map(|(s, _)| *s)) {
+        return Err(e.into());
+    }
     Ok(o)
 }
 
@@ -198,11 +195,16 @@ impl Printer {
         let _ = self.out.write_all(output::deal(self.format, number, deal, l, &self.info).as_bytes());
     }
 
-    fn take(&mut self, number: u64, deal: Deal, label: Option<usize>) {
+    /// A produced deal: its `printes` text, the deal (held under `--interleave`), its
+    /// `printrpt` rows, as dealer3 prints them; `-q` hides only the deal.
+    fn take(&mut self, number: u64, deal: Deal, label: Option<usize>, printed: &str) {
+        let mut parts = printed.split(SPLIT);
+        let _ = self.out.write_all(parts.next().unwrap_or_default().as_bytes());
         match &mut self.held {
             Some(h) => h.push(Held { deal, label }),
             None => self.print(number, &deal, label),
         }
+        let _ = self.out.write_all(parts.next().unwrap_or_default().as_bytes());
     }
 
     /// Prints the held deals in dealer3's interleaved order; the rounds and sizes for `-v`.
@@ -213,12 +215,47 @@ impl Printer {
         for (k, &i) in order.iter().enumerate() {
             self.print(k as u64 + 1, &held[i].deal, held[i].label);
         }
-        let sizes: Vec<usize> =
-            (0..self.labels.len()).map(|t| labels.iter().filter(|l| **l == Some(t)).count()).collect();
-        let rounds = sizes.iter().copied().max().unwrap_or(0);
-        let parts: Vec<String> = self.labels.iter().zip(&sizes).map(|(n, s)| format!("{n} {s}")).collect();
-        Some(format!("Interleaved {rounds} rounds: {}", parts.join(", ")))
+        Some(interleave_note(&labels, &self.labels))
     }
+}
+
+/// dealer3's `-v` line after `--interleave`: the largest bucket's size, then each bucket
+/// that holds deals (`(untyped)` for deals in no type) with its size, sorted as text.
+fn interleave_note(held: &[Option<usize>], labels: &[String]) -> String {
+    let mut buckets: Vec<(Option<usize>, usize)> = Vec::new();
+    for l in held {
+        match buckets.iter_mut().find(|(b, _)| b == l) {
+            Some((_, n)) => *n += 1,
+            None => buckets.push((*l, 1)),
+        }
+    }
+    let rounds = buckets.iter().map(|b| b.1).max().unwrap_or(0);
+    let mut parts: Vec<String> =
+        buckets.iter().map(|(l, n)| format!("{} {n}", l.map_or("(untyped)", |i| labels[i].as_str()))).collect();
+    parts.sort();
+    format!("Interleaved {rounds} rounds: {}", parts.join(", "))
+}
+
+/// Separates a deal's `printes` text, its `printrpt` rows and what dealer3 does not print.
+const SPLIT: char = '\0';
+
+/// The actions a dealer3 run keeps per deal: `printes`, a separator, `printrpt`, a separator,
+/// then the statistics, averages first as dealer3 reports them, and `csvrpt` (dealer3 writes
+/// `csvrpt` only to `-C`'s file).
+fn per_deal_actions(actions: &mut Vec<Action>) {
+    use dealbench::script::ast::PrintItem;
+    let split = || Action::PrintEs(vec![PrintItem::Text(SPLIT.to_string())]);
+    let all = std::mem::take(actions);
+    let (es, rest): (Vec<Action>, Vec<Action>) = all.into_iter().partition(|a| matches!(a, Action::PrintEs(_)));
+    let (rpt, rest): (Vec<Action>, Vec<Action>) = rest.into_iter().partition(|a| matches!(a, Action::PrintRpt(_)));
+    actions.extend(es);
+    actions.push(split());
+    actions.extend(rpt);
+    actions.push(split());
+    let mut rest: Vec<Action> =
+        rest.into_iter().filter(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_))).collect();
+    rest.sort_by_key(|a| !matches!(a, Action::Stat(c) if c.args == StatArgs::None));
+    actions.extend(rest);
 }
 
 /// The hand type of a deal from its membership mask; two is dealer3's fatal error.
@@ -233,7 +270,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         Some(f) => Format::parse(f)?,
         None => Format::of_actions(&program.actions).unwrap_or(Format::All),
     };
-    program.actions.retain(|a| a.is_statistic() || matches!(a, Action::CsvRpt(_)));
+    per_deal_actions(&mut program.actions);
     let mut options = options(args, &program, name, seed)?;
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let mut deadline = Deadline::start(timeout, Some(Interrupt::catch()));
@@ -247,7 +284,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     }
     let mut counts = (vec![0u64; labels.len()], vec![0u64; levels.len()]);
     let info = PbnInfo {
-        input: name.to_string(),
+        input: args.file.as_ref().map(|_| name.to_string()),
         seed: seed.to_string(),
         date: run::today(),
         dealer: options_dealer(args, &program)?,
@@ -275,7 +312,7 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
                     let lev = label_of(m.hand_types >> n.min(63), &levels, &m.deal, "Level types")?;
                     label.into_iter().for_each(|i| counts.0[i] += 1);
                     lev.into_iter().for_each(|i| counts.1[i] += 1);
-                    p.take(m.number, m.deal, label);
+                    p.take(m.number, m.deal, label, &m.printed);
                 }
             }
             Event::Output(s) => report.push_str(&s),
@@ -319,7 +356,8 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
         let _ = p.out.write_all(output::stats_json(&figures).as_bytes());
     } else {
         let stats_on = args.verbose || args.stats_on;
-        let report = if stats_on { report } else { without_hand_types(&report) };
+        let names = format!("Hand types {}: {}\n", p.labels.len(), p.labels.join(", "));
+        let report = with_hand_types_line(&report, stats_on.then_some(names.as_str()));
         let _ = p.out.write_all(report.as_bytes());
     }
     p.out.flush().map_err(|e| format!("standard output: {e}"))?;
@@ -331,14 +369,15 @@ fn deal(args: &Dealer3Args, mut program: Program, name: &str, started: Instant) 
     Ok(deadline.interrupted.unwrap_or(0))
 }
 
-/// The report without its hand-type table, which dealer3 shows only with the statistics
-/// (`-v`, `-X`): a PBN file stays PBN.
-fn without_hand_types(report: &str) -> String {
+/// The report with its hand-type table replaced by `line`: dealer3 names the types in one
+/// line, and only with the statistics (`-v`, `-X`), so a PBN file stays PBN.
+fn with_hand_types_line(report: &str, line_instead: Option<&str>) -> String {
     let mut out = String::with_capacity(report.len());
     let mut skipping = false;
     for line in report.split_inclusive('\n') {
         if line.starts_with("Hand types (") {
             skipping = true;
+            out.push_str(line_instead.unwrap_or_default());
             continue;
         }
         if skipping && (line.starts_with("  ") || line.starts_with("warning: ")) {

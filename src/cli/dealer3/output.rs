@@ -59,8 +59,8 @@ impl Format {
 
 /// What a PBN record needs besides the deal.
 pub struct PbnInfo {
-    /// The script's path as given (`(null)` for standard input).
-    pub input: String,
+    /// The script's path as given (`None`: standard input, which dealer3's `[Event]` omits).
+    pub input: Option<String>,
     /// The seed.
     pub seed: String,
     /// `YYYY.MM.DD`.
@@ -83,13 +83,19 @@ pub fn deal(format: Format, number: u64, d: &Deal, label: Option<&str>, info: &P
         Format::Compact => fmt::printcompact(&mut out, d, None),
         Format::OneLine => fmt::printoneline(&mut out, d, None),
         Format::Pbn => {
+            let stdin_event = format!("Hand simulated by dealer, seed {}", info.seed);
+            let event = match (&info.title, &info.input) {
+                (Some(t), _) => Some(t.as_str()),
+                (None, Some(_)) => None,
+                (None, None) => Some(stdin_event.as_str()),
+            };
             let cx = PbnContext {
-                input_name: &info.input,
+                input_name: info.input.as_deref().unwrap_or_default(),
                 seed: &info.seed,
                 date: &info.date,
                 dealer: info.dealer,
                 vulnerable: info.vulnerable,
-                event: info.title.as_deref(),
+                event,
             };
             fmt::printpbn(&mut out, number - 1, d, &cx);
             if let Some(l) = label {
@@ -140,7 +146,8 @@ fn types(rows: &[(String, u64)], produced: u64) -> String {
     let items: Vec<String> = rows
         .iter()
         .map(|(n, c)| {
-            let share = if produced > 0 { *c as f64 / produced as f64 } else { f64::NAN };
+            // dealer3 writes 0 when nothing was produced.
+            let share = if produced > 0 { *c as f64 / produced as f64 } else { 0.0 };
             format!("    {{ \"name\": {}, \"produced\": {c}, \"share\": {} }}", string(n), number(share))
         })
         .collect();
