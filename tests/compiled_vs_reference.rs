@@ -111,6 +111,7 @@ fn expr(vars: usize) -> impl Strategy<Value = String> {
             "controls(north, spades)",
             "top3(south, clubs)",
             "shape(north, any 4333 + any 5332)",
+            "shape(west, any 5xxx + 64xx - 5xx0 + any 7xxx)",
             "hascard(east, AS)",
             "ltc(south)",
             "quality(north, hearts)",

@@ -107,8 +107,23 @@ impl Hand {
     }
     /// `S.H.D.C` with ranks from the ace down, as PBN and printoneline write a hand.
     pub fn dotted(self) -> String {
-        let suits: Vec<String> = Suit::ALL.iter().rev().map(|&s| self.suit_string(s)).collect();
-        suits.join(".")
+        let mut out = String::with_capacity(16);
+        self.write_dotted(&mut out);
+        out
+    }
+    /// [`Hand::dotted`] appended to `out`, with no allocation of its own.
+    pub fn write_dotted(self, out: &mut String) {
+        for (i, &s) in Suit::ALL.iter().rev().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            let mut bits = self.suit(s);
+            while bits != 0 {
+                let r = 15 - bits.leading_zeros() as usize;
+                out.push(RANK_CHARS[r] as char);
+                bits &= !(1 << r);
+            }
+        }
     }
     /// The cards held, in index order.
     pub fn cards(self) -> impl Iterator<Item = Card> {

@@ -16,6 +16,9 @@ fn oneline_and_pbn_round_trip() {
 fn pbn_from_other_first_seat() {
     let d = parse_deal("E:652.AK42.AQ87.T4 J74.QT95.T.AK863 98.873.9653.QJ72 AKQT3.J6.KJ42.95").unwrap();
     assert_eq!(d.hands[0].dotted(), "AKQT3.J6.KJ42.95");
+    let voids = parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432").unwrap();
+    let dotted: Vec<String> = voids.hands.iter().map(|h| h.dotted()).collect();
+    assert_eq!(dotted, ["AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432"]);
 }
 
 #[test]

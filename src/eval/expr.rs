@@ -6,7 +6,6 @@ use crate::cards::{Seat, Suit};
 use crate::dd::score::{imps, score_of};
 use crate::script::ast::{ArithOp, Expr, HandFn};
 use crate::script::diag::Span;
-use crate::script::shape::index;
 
 type R = Result<i32, EvalError>;
 
@@ -128,14 +127,12 @@ impl Program {
         })
     }
 
-    /// `shape(seat, t)`, the seat's shape index kept per deal.
+    /// `shape(seat, t)`, the seat's shape number kept per deal.
     #[inline(never)]
     pub(super) fn shape(&self, seat: Seat, t: usize, ctx: &mut Ctx) -> i32 {
         let h = ctx.deal.hands[seat];
-        let i = ctx.memo.total(seat.index(), SHAPE, || {
-            index(h.len(Suit::Spades), h.len(Suit::Hearts), h.len(Suit::Diamonds), h.len(Suit::Clubs)) as i32
-        });
-        i32::from(self.script.shapes[t].contains(i as usize))
+        let n = ctx.memo.total(seat.index(), SHAPE, || super::shapes::number(h) as i32);
+        i32::from(self.flat.shapes.holds(t, n as usize))
     }
 
     /// Count-table row `r` over `seat`'s whole hand, kept per deal.

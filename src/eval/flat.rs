@@ -7,6 +7,7 @@
 use super::compare::holds;
 use super::expr::{V, solved};
 use super::order::Terms;
+use super::shapes::ShapeSets;
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
 use crate::script::Script;
@@ -60,14 +61,19 @@ pub(super) struct Flat {
     vars: Vec<u32>,
     /// The condition's root node.
     pub(super) condition: Option<u32>,
+    /// Every `shape()` call's shapes, by shape number.
+    pub(super) shapes: ShapeSets,
 }
 
 impl Flat {
     /// Lays out the script's variables and condition.
     pub(super) fn new(script: &Script) -> Flat {
-        let mut f = Flat::default();
+        let mut f = Flat { shapes: ShapeSets::new(&script.shapes), ..Flat::default() };
         let terms = Terms::new(&script.vars);
-        f.vars = script.vars.iter().map(|v| f.lower(&v.expr, &terms)).collect();
+        for v in &script.vars {
+            let root = f.lower(&v.expr, &terms);
+            f.vars.push(root);
+        }
         f.condition = script.condition.as_ref().map(|e| f.lower(e, &terms));
         f
     }
@@ -125,7 +131,10 @@ impl Flat {
             }
             Expr::Shape(seat, t) => Node::Shape(*seat, *t as u32),
             Expr::HasCard(seat, card) => Node::HasCard(*seat, *card),
-            Expr::Var(i) => Node::Var(*i as u32),
+            Expr::Var(i) => match self.leaf_var(*i) {
+                Some(root) => return root,
+                None => Node::Var(*i as u32),
+            },
             _ => {
                 self.trees.push(e.clone());
                 Node::Tree((self.trees.len() - 1) as u32)
@@ -136,6 +145,27 @@ impl Flat {
 }
 
 impl Flat {
+    /// The root of variable `i` when it is one node that reads the deal in place (a length, a
+    /// count-table row, a card, a shape, a number, or one of these compared with a number):
+    /// a mention reads it directly, cheaper than the memo. Such a node draws no `rnd`.
+    fn leaf_var(&self, i: usize) -> Option<u32> {
+        let root = *self.vars.get(i)?;
+        match self.nodes[root as usize] {
+            Node::Num(_)
+            | Node::Length(..)
+            | Node::SuitRow(..)
+            | Node::HandRow(..)
+            | Node::LenCmp(..)
+            | Node::SuitRowCmp(..)
+            | Node::HandRowCmp(..)
+            | Node::VarCmp(..)
+            | Node::Shape(..)
+            | Node::HasCard(..)
+            | Node::Var(_) => Some(root),
+            _ => None,
+        }
+    }
+
     /// `first op k`, fused with a leaf operand.
     fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32, terms: &Terms) -> Node {
         let a = self.lower(first, terms);
@@ -169,25 +199,40 @@ impl Program {
         Ok(x)
     }
 
+    /// An operand: the leaves that read the deal or a kept value in place, anything else
+    /// through [`Program::run`] (one call fewer per leaf).
+    #[inline(always)]
+    fn arg(&self, i: u32, ctx: &mut Ctx) -> V {
+        Ok(match self.flat.nodes[i as usize] {
+            Node::Num(n) => n,
+            Node::Length(seat, s) => ctx.deal.hands[seat].len(s) as i32,
+            Node::LenCmp(op, seat, s, k) => i32::from(holds(op, ctx.deal.hands[seat].len(s) as i32, k)),
+            Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
+            Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
+            Node::Var(v) => self.var(v as usize, ctx)?,
+            _ => self.run(i, ctx)?,
+        })
+    }
+
     /// The value of node `i` (a variable's or the condition's root, or a node below).
     pub(super) fn run(&self, i: u32, ctx: &mut Ctx) -> V {
         let f = &self.flat;
         Ok(match f.nodes[i as usize] {
             Node::Num(n) => n,
-            Node::Neg(a) => self.run(a, ctx)?.wrapping_neg(),
-            Node::Not(a) => i32::from(self.run(a, ctx)? == 0),
+            Node::Neg(a) => self.arg(a, ctx)?.wrapping_neg(),
+            Node::Not(a) => i32::from(self.arg(a, ctx)? == 0),
             Node::Arith(op, a, b, span) => {
-                let (a, b) = (self.run(a, ctx)?, self.run(b, ctx)?);
+                let (a, b) = (self.arg(a, ctx)?, self.arg(b, ctx)?);
                 match super::expr::arith(op, a, b) {
                     Some(v) => v,
                     None => return Err(ctx.fail(super::expr::by_zero(op, f.spans[span as usize]))),
                 }
             }
             Node::Cmp(op, a, b) => {
-                let (a, b) = (self.run(a, ctx)?, self.run(b, ctx)?);
+                let (a, b) = (self.arg(a, ctx)?, self.arg(b, ctx)?);
                 i32::from(super::compare::holds(op, a, b))
             }
-            Node::CmpNum(op, a, k) => i32::from(holds(op, self.run(a, ctx)?, k)),
+            Node::CmpNum(op, a, k) => i32::from(holds(op, self.arg(a, ctx)?, k)),
             Node::LenCmp(op, seat, s, k) => i32::from(holds(op, ctx.deal.hands[seat].len(s) as i32, k)),
             Node::SuitRowCmp(op, r, seat, s, k) => {
                 i32::from(holds(op, self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)), k))
@@ -196,7 +241,7 @@ impl Program {
             Node::VarCmp(op, v, k) => i32::from(holds(op, self.var(v as usize, ctx)?, k)),
             Node::All(start, len) => {
                 for &x in &f.lists[start as usize..(start + len) as usize] {
-                    if self.run(x, ctx)? == 0 {
+                    if self.arg(x, ctx)? == 0 {
                         return Ok(0);
                     }
                 }
@@ -204,13 +249,13 @@ impl Program {
             }
             Node::Any(start, len) => {
                 for &x in &f.lists[start as usize..(start + len) as usize] {
-                    if self.run(x, ctx)? != 0 {
+                    if self.arg(x, ctx)? != 0 {
                         return Ok(1);
                     }
                 }
                 0
             }
-            Node::Cond(t, y, n) => self.run(if self.run(t, ctx)? != 0 { y } else { n }, ctx)?,
+            Node::Cond(t, y, n) => self.arg(if self.arg(t, ctx)? != 0 { y } else { n }, ctx)?,
             Node::SuitRow(r, seat, s) => self.counts.suit(r as usize, ctx.deal.hands[seat].suit(s)),
             Node::HandRow(r, seat) => self.hand_row(r as usize, seat, ctx),
             Node::Length(seat, s) => ctx.deal.hands[seat].len(s) as i32,

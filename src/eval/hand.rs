@@ -11,12 +11,13 @@ pub struct CountTables {
 impl CountTables {
     /// Tables for a count table of 12 rows × 13 ranks.
     pub fn new(counts: &[[i32; 13]; 12]) -> CountTables {
-        let rows = counts
-            .iter()
-            .flat_map(|row| {
-                (0..8192u32).map(|bits| (0..13).filter(|r| bits & (1 << r) != 0).map(|r| row[r]).sum::<i32>())
-            })
-            .collect();
+        let mut rows = vec![0i32; 12 * 8192].into_boxed_slice();
+        for (row, t) in counts.iter().zip(rows.chunks_exact_mut(8192)) {
+            // A holding's sum is its lowest card's value plus the sum of the rest, built before it.
+            for bits in 1..8192usize {
+                t[bits] = t[bits & (bits - 1)].wrapping_add(row[bits.trailing_zeros() as usize]);
+            }
+        }
         CountTables { rows }
     }
 
@@ -173,6 +174,17 @@ mod tests {
         assert_eq!(t.suit_losers(bits("AK")), 0);
         assert_eq!(t.suit_losers(bits("K2")), 1);
         assert_eq!(t.suit_losers(bits("Q32")), 2);
+    }
+
+    #[test]
+    fn every_holding_sums_its_cards() {
+        let mut counts = DEFAULT_COUNTS;
+        counts[5] = [1, -2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+        let t = CountTables::new(&counts);
+        for bits in 0..8192u16 {
+            let want: i32 = (0..13).filter(|r| bits & (1 << r) != 0).map(|r| counts[5][r]).sum();
+            assert_eq!(t.suit(5, bits), want, "{bits:013b}");
+        }
     }
 
     #[test]

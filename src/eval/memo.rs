@@ -9,17 +9,17 @@ pub struct Memo {
     /// Per variable: the stamp of the deal its value belongs to, and the value.
     slots: Vec<(u32, i32)>,
     /// Hand facts, per seat: the whole hand's count-table row sums (0..12), losers (12) and
-    /// shape index (13), each stamped as the variables are.
+    /// shape number (13), each stamped as the variables are.
     totals: [[(u32, i32); TOTALS]; 4],
 }
 
-/// The whole-hand facts kept per seat: 12 count-table rows, losers, the shape index.
+/// The whole-hand facts kept per seat: 12 count-table rows, losers, the shape number.
 pub(super) const TOTALS: usize = 14;
 
 /// Where losers are kept among a seat's facts.
 pub(super) const LOSERS: usize = 12;
 
-/// Where the shape index is kept among a seat's facts.
+/// Where the shape number is kept among a seat's facts.
 pub(super) const SHAPE: usize = 13;
 
 impl Default for Memo {

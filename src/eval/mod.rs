@@ -9,6 +9,7 @@ pub mod ltc;
 mod memo;
 mod order;
 mod rnd;
+mod shapes;
 pub mod v2dd;
 pub mod watch;
 

@@ -51,7 +51,7 @@ pub fn printside(out: &mut String, side: usize, deal: &Deal) {
 fn compact_hand(out: &mut String, seat: usize, hand: Hand) {
     out.push(SEAT_CHARS[seat] as char);
     out.push(' ');
-    out.push_str(&hand.dotted());
+    hand.write_dotted(out);
 }
 
 /// `printcompact[(expr)]`: four lines `n AKQ.…`, then the value's line.

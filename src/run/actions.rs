@@ -19,6 +19,10 @@ pub(super) struct ActionState<'a> {
     date: String,
     /// The statistics, in action order.
     stats: Vec<Stat>,
+    /// Which of them are studies, and where the hand types' figures are: found once, not
+    /// searched for on every deal.
+    studies: Vec<usize>,
+    types_at: Option<usize>,
     stored: Vec<Deal>,
     keeps_deals: bool,
     csv: Sink,
@@ -33,6 +37,8 @@ impl<'a> ActionState<'a> {
             stats.push(Stat::HandTypes(HandTypeStat::new(types.iter().map(|t| t.name.clone()).collect())));
         }
         stats.extend(options.studies.iter().cloned());
+        let studies = (0..stats.len()).filter(|&i| stats[i].is_study()).collect();
+        let types_at = stats.iter().rposition(|s| matches!(s, Stat::HandTypes(_)));
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
@@ -42,6 +48,8 @@ impl<'a> ActionState<'a> {
             seed_text: seed.to_string(),
             date,
             stats,
+            studies,
+            types_at,
             stored: Vec::new(),
             keeps_deals,
             csv,
@@ -94,8 +102,8 @@ impl<'a> ActionState<'a> {
                 }
             }
         }
-        for study in self.stats.iter_mut().filter(|s| s.is_study()) {
-            study.add_deal(&mut Sample { values: [0; 2], ctx, span: Default::default() })?;
+        for &i in &self.studies {
+            self.stats[i].add_deal(&mut Sample { values: [0; 2], ctx, span: Default::default() })?;
         }
         if self.keeps_deals {
             self.stored.push(*ctx.deal);
@@ -105,7 +113,10 @@ impl<'a> ActionState<'a> {
 
     /// The hand types' figures, when the script defines hand types.
     fn hand_types(&mut self) -> Option<&mut HandTypeStat> {
-        self.stats.iter_mut().rev().find_map(|s| if let Stat::HandTypes(h) = s { Some(h) } else { None })
+        match self.stats.get_mut(self.types_at?) {
+            Some(Stat::HandTypes(h)) => Some(h),
+            _ => None,
+        }
     }
 
     /// Counts a deal that matched the condition by its hand types (`mask`), before levelling.
