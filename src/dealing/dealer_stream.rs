@@ -91,8 +91,11 @@ impl DealerStream {
         cur[..52].try_into().expect("52 slots")
     }
 
-    /// Shuffles and returns the next deal.
-    #[inline]
+    /// Shuffles and returns the next deal. Inlined with [`Deal::from_bit_slots`], so that the
+    /// hands are stored once where the caller keeps the deal (returned through memory, they
+    /// were read back as wider loads than they were written as, which waited for the stores:
+    /// a tenth of a never-true run).
+    #[inline(always)]
     pub fn next_deal(&mut self) -> Deal {
         self.shuffle();
         super::checked(Deal::from_bit_slots(self.cur[..52].try_into().expect("52 slots")))
