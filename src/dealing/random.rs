@@ -134,7 +134,7 @@ pub struct Draw {
 impl Draw {
     /// Draws among `n` free slots (at most 52), rejecting from `limit` up.
     pub fn new(n: u32, limit: u32) -> Draw {
-        let magic = if n == 0 { 0 } else { (u32::MAX / n).wrapping_add(1) };
+        let magic = u32::MAX.checked_div(n).map_or(0, |q| q.wrapping_add(1));
         Draw { limit: if n == 0 { 0 } else { limit }, n, magic }
     }
 

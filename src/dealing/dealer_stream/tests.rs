@@ -83,7 +83,7 @@ fn build_zero52(stacked: &[u8; 52]) -> Vec<u8> {
         return z;
     }
     let (mut val, mut icyc) = (0usize, 0usize);
-    for i in 0..65536 {
+    for (i, e) in z.iter_mut().enumerate() {
         while stacked[val] != NONE {
             val += 1;
             if val == 52 {
@@ -91,7 +91,7 @@ fn build_zero52(stacked: &[u8; 52]) -> Vec<u8> {
                 icyc = i;
             }
         }
-        z[i] = val as u8;
+        *e = val as u8;
         val += 1;
         if val == 52 {
             val = 0;
