@@ -157,6 +157,17 @@ impl Deal {
         }
         Deal { hands }
     }
+    /// Builds a deal from a slot array holding each card as its bit number in a [`Hand`]
+    /// (`suit * 16 + rank`): slot `i` belongs to seat `i / 13`. Inlined, so that the hands
+    /// are stored once where the caller keeps the deal.
+    #[inline(always)]
+    pub fn from_bit_slots(slots: &[u8; 52]) -> Deal {
+        let mut hands = [Hand::default(); 4];
+        for (hand, seat) in hands.iter_mut().zip(slots.chunks_exact(13)) {
+            *hand = Hand(seat.iter().fold(0, |h, &b| h | 1u64 << (b & 63)));
+        }
+        Deal { hands }
+    }
     /// `N:` + the four hands as PBN writes them.
     pub fn pbn(&self) -> String {
         let hands: Vec<String> = self.hands.iter().map(|h| h.dotted()).collect();

@@ -1,7 +1,7 @@
 //! dealer.exe's deal stream: the 65536-entry slot table with rejection and the swap shuffle
 //! that reshuffles the previous arrangement.
 
-use super::random::BsdRandom;
+use super::random::{BsdRandom, Draw};
 use crate::cards::{Card, Deal, Seat};
 use std::sync::Arc;
 
@@ -12,14 +12,17 @@ const NONE: u8 = 0xFF;
 pub struct DealerStream {
     rng: BsdRandom,
     table: Arc<SlotTable>,
-    /// The arrangement; 64 bytes so an index masked with 63 needs no bounds check.
+    /// The arrangement, each card as its bit in a [`crate::cards::Hand`] (`suit * 16 + rank`);
+    /// 64 bytes so an index masked with 63 needs no bounds check.
     cur: [u8; 64],
 }
 
-/// What every shuffle of one stream looks up: the slot table and the free slots.
+/// What every shuffle of one stream looks up: how a word draws a free slot, and the free slots.
 struct SlotTable {
-    zero52: Box<[u8; 65536]>,
+    draw: Draw,
     free: Vec<u8>,
+    /// True when no card is predealt: the free slots are 0 to 51.
+    all_free: bool,
 }
 
 /// A run of consecutive deals cut off the stream: the slot each of their swaps draws, in order.
@@ -44,21 +47,28 @@ impl DealerStream {
                 stacked[s] = card.0;
             }
         }
-        let zero52 = build_zero52(&stacked);
-        let mut cur = [0u8; 64];
-        cur[..52].copy_from_slice(&setup_deal(&fullpack, &stacked));
+        let setup = setup_deal(&fullpack, &stacked);
         // every deal, block-dealt ones included, permutes this arrangement
-        super::checked(Deal::from_slots(cur[..52].try_into().expect("52 slots")));
-        let free = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
-        let table = Arc::new(SlotTable { zero52, free });
+        super::checked(Deal::from_slots(&setup));
+        let mut cur = [0u8; 64];
+        for (b, &c) in cur.iter_mut().zip(&setup) {
+            *b = c / 13 * 16 + c % 13;
+        }
+        let free: Vec<u8> = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
+        let draw = Draw::new(free.len() as u32, reject_from(&stacked));
+        let table = Arc::new(SlotTable { draw, all_free: free.len() == 52, free });
         DealerStream { rng: BsdRandom::new(seed as u32), table, cur }
     }
 
     /// Cuts the next `count` deals off as a block: draws their swaps, leaving the arrangement
     /// as it is.
     pub fn split_block(&mut self, count: u64) -> Block {
-        let mut draws = vec![0; count as usize * self.table.free.len()];
-        self.rng.draw_into(&mut draws, &self.table.zero52, NONE);
+        let free = &self.table.free;
+        let mut draws = vec![0; count as usize * free.len()];
+        self.rng.draw_into(&mut draws, &self.table.draw);
+        if !self.table.all_free {
+            draws.iter_mut().for_each(|t| *t = free[usize::from(*t)]);
+        }
         Block { draws, count }
     }
 
@@ -81,22 +91,34 @@ impl DealerStream {
         cur[..52].try_into().expect("52 slots")
     }
 
-    /// Shuffles and returns the next deal.
-    #[inline]
+    /// Shuffles and returns the next deal. Inlined with [`Deal::from_bit_slots`], so that the
+    /// hands are stored once where the caller keeps the deal (returned through memory, they
+    /// were read back as wider loads than they were written as, which waited for the stores:
+    /// a tenth of a never-true run).
+    #[inline(always)]
     pub fn next_deal(&mut self) -> Deal {
         self.shuffle();
-        super::checked(Deal::from_slots(self.slots()))
+        super::checked(Deal::from_bit_slots(self.cur[..52].try_into().expect("52 slots")))
     }
 
-    /// One shuffle of the arrangement in place.
+    /// One shuffle of the arrangement in place: the draws first, then the swaps, so that no
+    /// swap waits for a draw.
     #[inline]
     pub fn shuffle(&mut self) {
-        let free = &self.table.free;
+        let t = &*self.table;
         let mut draws = [0u8; 52];
-        let draws = &mut draws[..free.len()];
-        self.rng.draw_into(draws, &self.table.zero52, NONE);
-        for (&i, &t) in free.iter().zip(draws.iter()) {
-            self.cur.swap((i & 63) as usize, (t & 63) as usize);
+        if t.all_free {
+            self.rng.draw_into(&mut draws, &t.draw);
+            for (i, &d) in draws.iter().enumerate() {
+                self.cur.swap(i, usize::from(d & 63));
+            }
+            return;
+        }
+        let draws = &mut draws[..t.free.len()];
+        self.rng.draw_into(draws, &t.draw);
+        for (&i, &d) in t.free.iter().zip(draws.iter()) {
+            let j = t.free[usize::from(d)];
+            self.cur.swap(usize::from(i & 63), usize::from(j & 63));
         }
     }
 
@@ -108,9 +130,9 @@ impl DealerStream {
         }
     }
 
-    /// The current arrangement: slot `i` belongs to seat `i / 13`.
-    pub fn slots(&self) -> &[u8; 52] {
-        self.cur[..52].try_into().expect("52 slots")
+    /// The current arrangement: slot `i` belongs to seat `i / 13` and holds a card index.
+    pub fn slots(&self) -> [u8; 52] {
+        std::array::from_fn(|s| self.cur[s] / 16 * 13 + self.cur[s] % 16)
     }
 
     /// One draw from the shuffle generator, as dealer.exe's `random()` returns it.
@@ -129,32 +151,27 @@ pub fn slot_bits(c: &[u8; 52]) -> [u64; 64] {
     std::array::from_fn(|s| if s < 52 { crate::cards::CARD_BITS[(c[s] & 63) as usize] } else { 0 })
 }
 
-/// The free slot numbers repeated, 0xFF for the rejected tail, as dealer.exe builds its table.
-fn build_zero52(stacked: &[u8; 52]) -> Box<[u8; 65536]> {
-    let mut z = Box::new([NONE; 65536]);
+/// The first top-16-bit value dealer.exe's slot table rejects: its table holds the free slots
+/// in turn and marks the entries after the last whole round (as `zero52` in dealer.c is built;
+/// tests/build_zero52 keeps that loop).
+fn reject_from(stacked: &[u8; 52]) -> u32 {
     if stacked.iter().all(|&s| s != NONE) {
-        return z;
+        return 0;
     }
-    let (mut val, mut icyc) = (0usize, 0usize);
-    for i in 0..65536 {
+    let (mut val, mut icyc) = (0usize, 0u32);
+    for i in 0..65536u32 {
         while stacked[val] != NONE {
             val += 1;
             if val == 52 {
-                val = 0;
-                icyc = i;
+                (val, icyc) = (0, i);
             }
         }
-        z[i] = val as u8;
         val += 1;
         if val == 52 {
-            val = 0;
-            icyc = i + 1;
+            (val, icyc) = (0, i + 1);
         }
     }
-    for e in z.iter_mut().skip(icyc) {
-        *e = NONE;
-    }
-    z
+    icyc
 }
 
 fn setup_deal(fullpack: &[u8; 52], stacked: &[u8; 52]) -> [u8; 52] {

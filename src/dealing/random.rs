@@ -2,14 +2,21 @@
 //! seeded by an LCG with multiplier 1103515145.
 
 /// Words generated per refill (a multiple of 3).
-const BATCH: usize = 249;
+const BATCH: usize = 999;
+
+/// Words kept before a batch: the 31 the batch adds up, and up to 51 words not read yet (a deal
+/// takes 52), so that a deal's words are always in one piece.
+const HEAD: usize = 52;
+
+/// The buffer's length.
+const END: usize = HEAD + BATCH;
 
 /// The generator's state: `x[n] = x[n-31] + x[n-3]`, refilled `BATCH` words at a time into a
-/// linear buffer whose first 31 words are the previous batch's last 31. This is the same
+/// linear buffer whose first `HEAD` words are the previous batch's last ones. This is the same
 /// sequence as the original's front and rear pointers, with far less work per draw.
 #[derive(Clone, Debug)]
 pub struct BsdRandom {
-    buf: [u32; 31 + BATCH],
+    buf: [u32; END],
     next: usize,
 }
 
@@ -22,25 +29,26 @@ impl BsdRandom {
             state[i] = state[i - 1].wrapping_mul(1_103_515_145).wrapping_add(12_345);
         }
         // The original's front pointer starts at 3: that word is the oldest.
-        let mut buf = [0u32; 31 + BATCH];
-        for (i, b) in buf[BATCH..].iter_mut().enumerate() {
+        let mut buf = [0u32; END];
+        for (i, b) in buf[END - 31..].iter_mut().enumerate() {
             *b = state[(3 + i) % 31];
         }
-        let mut g = BsdRandom { buf, next: 31 + BATCH };
+        let mut g = BsdRandom { buf, next: END };
         for _ in 0..310 {
             g.step();
         }
         g
     }
 
+    /// Generates the next batch after the last `HEAD` words, which include those not read yet.
     #[cold]
     fn refill(&mut self) {
         let b = &mut self.buf;
         b.copy_within(BATCH.., 0);
         // The last three words stay in registers: reading them back from memory would chain
         // every word to a store three words before.
-        let (mut x3, mut x2, mut x1) = (b[28], b[29], b[30]);
-        for k in (31..31 + BATCH).step_by(3) {
+        let (mut x3, mut x2, mut x1) = (b[HEAD - 3], b[HEAD - 2], b[HEAD - 1]);
+        for k in (HEAD..END).step_by(3) {
             let w0 = b[k - 31].wrapping_add(x3);
             let w1 = b[k - 30].wrapping_add(x2);
             let w2 = b[k - 29].wrapping_add(x1);
@@ -49,13 +57,13 @@ impl BsdRandom {
             b[k + 2] = w2;
             (x3, x2, x1) = (w0, w1, w2);
         }
-        self.next = 31;
+        self.next -= BATCH;
     }
 
     /// One generator step: the 32-bit word just written.
     #[inline(always)]
     pub fn step(&mut self) -> u32 {
-        if self.next == 31 + BATCH {
+        if self.next == END {
             self.refill();
         }
         let w = self.buf[self.next];
@@ -63,29 +71,77 @@ impl BsdRandom {
         w
     }
 
-    /// Fills `out` with `table[w >> 16]` for the words `w` to come, skipping (and consuming) the
-    /// words whose entry is `reject`: as many draws with rejection as `out` is long.
+    /// Fills `out` with `draw.slot(w >> 16)` for the words `w` to come, skipping (and consuming)
+    /// the words `draw` rejects: as many draws with rejection as `out` is long.
     #[inline]
-    pub fn draw_into(&mut self, out: &mut [u8], table: &[u8; 65536], reject: u8) {
-        let mut k = 0;
-        while k < out.len() {
-            if self.next == 31 + BATCH {
-                self.refill();
-            }
-            // One word fills at most one place, so this many words cannot overfill `out`.
-            let take = (31 + BATCH - self.next).min(out.len() - k);
-            for &w in &self.buf[self.next..self.next + take] {
-                let t = table[(w >> 16) as usize];
-                out[k] = t;
-                k += usize::from(t != reject);
-            }
-            self.next += take;
+    pub fn draw_into(&mut self, out: &mut [u8], draw: &Draw) {
+        for part in out.chunks_mut(52) {
+            self.draw_part(part, draw);
+        }
+    }
+
+    /// [`Self::draw_into`] for at most 52 draws.
+    #[inline(always)]
+    fn draw_part(&mut self, out: &mut [u8], draw: &Draw) {
+        if self.next + out.len() > END {
+            self.refill();
+        }
+        let end = self.next + out.len();
+        // Rejection is rare (16 words in 65536 without predeals): map every word, and redo
+        // the few draws that met one the slow way.
+        let mut rejected = false;
+        for (o, &w) in out.iter_mut().zip(&self.buf[self.next..end]) {
+            *o = draw.slot(w >> 16);
+            rejected |= w >> 16 >= draw.limit;
+        }
+        if rejected {
+            return self.draw_rejecting(out, draw);
+        }
+        self.next = end;
+    }
+
+    /// [`Self::draw_into`] word by word.
+    #[cold]
+    fn draw_rejecting(&mut self, out: &mut [u8], draw: &Draw) {
+        for o in out {
+            *o = loop {
+                let v = self.step() >> 16;
+                if v < draw.limit {
+                    break draw.slot(v);
+                }
+            };
         }
     }
 
     /// What dealer.exe's `random()` returns (31 bits).
     pub fn random31(&mut self) -> u32 {
         (self.step() >> 1) & 0x7FFF_FFFF
+    }
+}
+
+/// How dealer.exe turns the top 16 bits `v` of a word into one of `n` free slots: its table
+/// holds the free slots in turn (`v % n`) up to `limit`, the end of the last whole round, and
+/// rejects the rest.
+#[derive(Clone, Copy, Debug)]
+pub struct Draw {
+    /// The first rejected `v`.
+    pub limit: u32,
+    n: u32,
+    /// `ceil(2^32 / n)`: `v % n` by multiplication (exact for `v` and `n` below 2^16).
+    magic: u32,
+}
+
+impl Draw {
+    /// Draws among `n` free slots (at most 52), rejecting from `limit` up.
+    pub fn new(n: u32, limit: u32) -> Draw {
+        let magic = u32::MAX.checked_div(n).map_or(0, |q| q.wrapping_add(1));
+        Draw { limit: if n == 0 { 0 } else { limit }, n, magic }
+    }
+
+    /// `v % n`, the free slot's number.
+    #[inline(always)]
+    pub fn slot(&self, v: u32) -> u8 {
+        ((u64::from(self.magic.wrapping_mul(v)) * u64::from(self.n)) >> 32) as u8
     }
 }
 
@@ -106,6 +162,36 @@ mod tests {
         let mut g = BsdRandom::new(2);
         let first: Vec<u32> = (0..4).map(|_| g.random31()).collect();
         assert_eq!(first, [1858980908, 1463972797, 867357405, 46344911]);
+    }
+
+    #[test]
+    fn draw_slot_is_v_mod_n_for_every_v() {
+        for n in 1..=52u32 {
+            let d = Draw::new(n, 65536);
+            assert!((0..65536u32).all(|v| u32::from(d.slot(v)) == v % n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn draws_of_any_length_follow_the_generator() {
+        let draw = Draw::new(52, 65520);
+        let (mut g, mut reference) = (BsdRandom::new(7), BsdRandom::new(7));
+        for len in [52, 13, 51, 1, 0, 1045, 52, 39, 2000, 50].into_iter().cycle().take(400) {
+            let mut out = vec![0; len];
+            g.draw_into(&mut out, &draw);
+            let want: Vec<u8> = (0..len)
+                .map(|_| {
+                    loop {
+                        let v = reference.step() >> 16;
+                        if v < 65520 {
+                            break (v % 52) as u8;
+                        }
+                    }
+                })
+                .collect();
+            assert_eq!(out, want, "{len} draws");
+            assert_eq!(g.random31(), reference.random31());
+        }
     }
 
     #[test]

@@ -350,10 +350,20 @@ impl<'a> Engine<'a> {
     }
 
     /// One thread: deal, test, act. Returns the deals generated and why it stopped early.
-    fn sequential(&self, lim: &Limits, mut source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
+    fn sequential(&self, lim: &Limits, source: Source, c: &mut Consumer) -> (u64, Option<Halt>) {
+        match source {
+            // dealer.exe's stream, the default, dealt inside the loop rather than by a call
+            Source::Dealer(mut s) => self.deal_loop(lim, c, || Some(s.next_deal())),
+            mut other => self.deal_loop(lim, c, || other.next()),
+        }
+    }
+
+    /// [`Self::sequential`] with the deals from `next`.
+    #[inline(always)]
+    fn deal_loop(&self, lim: &Limits, c: &mut Consumer, mut next: impl FnMut() -> Option<Deal>) -> (u64, Option<Halt>) {
         let mut ngen = 0u64;
         while ngen < lim.generate && c.produced < lim.produce {
-            let Some(deal) = source.next() else { break };
+            let Some(deal) = next() else { break };
             ngen += 1;
             let hit = match self.test(&deal, &mut c.dd, &mut c.memo, c.vulnerable, c.profile.as_mut()) {
                 Ok(h) => h,

@@ -113,7 +113,7 @@ pub(super) fn run(engine: &Engine, lim: &Limits, source: Source, c: &mut Consume
             Cutter::Numbers
         }
         Source::Dealer(stream) => {
-            dealer = Some((stream.clone(), Chain::new(*stream.slots())));
+            dealer = Some((stream.clone(), Chain::new(stream.slots())));
             Cutter::Blocks(stream)
         }
         other => Cutter::Deals(other),

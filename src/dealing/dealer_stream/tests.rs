@@ -60,7 +60,7 @@ fn blocks_recompose_the_stream() {
     for pre in [vec![], p, all] {
         let mut seq = DealerStream::new(5, &pre);
         let mut cutter = DealerStream::new(5, &pre);
-        let mut c = *cutter.slots();
+        let mut c = cutter.slots();
         for size in [1, 7, 300, 0, 2, 1000] {
             let block = cutter.split_block(size);
             let mut perms = Vec::new();
@@ -73,5 +73,49 @@ fn blocks_recompose_the_stream() {
             c = compose(&c, &total);
         }
         assert_eq!(cutter.random31(), seq.random31(), "the generator ends where the sequential one does");
+    }
+}
+
+/// dealer.c's `zero52` as it builds it: the free slots repeated, 0xFF for the rejected tail.
+fn build_zero52(stacked: &[u8; 52]) -> Vec<u8> {
+    let mut z = vec![NONE; 65536];
+    if stacked.iter().all(|&s| s != NONE) {
+        return z;
+    }
+    let (mut val, mut icyc) = (0usize, 0usize);
+    for (i, e) in z.iter_mut().enumerate() {
+        while stacked[val] != NONE {
+            val += 1;
+            if val == 52 {
+                val = 0;
+                icyc = i;
+            }
+        }
+        *e = val as u8;
+        val += 1;
+        if val == 52 {
+            val = 0;
+            icyc = i + 1;
+        }
+    }
+    z[icyc..].fill(NONE);
+    z
+}
+
+#[test]
+fn draws_match_dealer_c_slot_table() {
+    // none, a few, 20 (32 free: 65536 is whole rounds), West's 13 and 19 more (slot 51 stacked).
+    let sets: [Vec<usize>; 5] =
+        [vec![], vec![0, 1, 26], (0..20).collect(), (39..52).chain(0..7).collect(), (0..52).collect()];
+    for stackedset in sets {
+        let mut stacked = [NONE; 52];
+        stackedset.iter().for_each(|&s| stacked[s] = 1);
+        let free: Vec<u8> = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
+        let draw = Draw::new(free.len() as u32, reject_from(&stacked));
+        let z = build_zero52(&stacked);
+        for v in 0..65536u32 {
+            let got = if v < draw.limit { free[usize::from(draw.slot(v))] } else { NONE };
+            assert_eq!(got, z[v as usize], "{} stacked, v = {v}", stackedset.len());
+        }
     }
 }
