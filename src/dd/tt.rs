@@ -280,6 +280,9 @@ impl Tt {
         }
         let split = slot.split(leader);
         let (general, others) = (slot.head(chain(leader, 0)), slot.head(chain(leader, GENERAL_RANKS + 1)));
+        // Both chains' newest blocks load while the first is scanned.
+        self.prefetch_block(general);
+        self.prefetch_block(others);
         self.scan(general, &pat, need)
             .or_else(|| {
                 if !split {
@@ -299,6 +302,8 @@ impl Tt {
             let base = (b as usize - 1) * BLOCK;
             let block = &self.entries[base..base + BLOCK];
             let (next, len) = (block[0].next(), block[0].len());
+            // The next block loads while this one is scanned.
+            self.prefetch_block(next);
             for e in block[1..=len].iter().rev() {
                 if e.matches(pat) {
                     if e.lo() >= need {
@@ -313,6 +318,24 @@ impl Tt {
             scanned += 1;
         }
         None
+    }
+
+    /// Starts loading block `b` (+ 1; none when 0) into the cache.
+    #[inline(always)]
+    fn prefetch_block(&self, b: u32) {
+        if b != 0 {
+            let p = self.entries.as_ptr().wrapping_add((b as usize - 1) * BLOCK);
+            for line in 0..BLOCK / 4 {
+                crate::dd::search::prefetch(p.wrapping_add(4 * line));
+            }
+        }
+    }
+
+    /// Starts loading the slot of `key` into the cache.
+    #[inline(always)]
+    pub fn prefetch_slot(&self, key: u64) {
+        let i = Self::hash(key, self.slots.len().trailing_zeros());
+        crate::dd::search::prefetch(self.slots.as_ptr().wrapping_add(i));
     }
 
     /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
