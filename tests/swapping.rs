@@ -68,6 +68,24 @@ fn dealer3_mode_deals_each_shuffle_in_the_specs_arrangements() {
 }
 
 #[test]
+fn the_last_swapping_flag_given_wins() {
+    // dealer.exe reads -0/-2/-3 in order, each replacing the one before (spec §8).
+    let d = scratch("swap-last", SCRIPT);
+    let run = |flags: &[&str]| {
+        let mut args = vec!["dealer3"];
+        args.extend_from_slice(flags);
+        args.extend_from_slice(&["-s", "5", "-f", "oneline", "s.dlr"]);
+        let out = dealbench(&d, &args);
+        assert_eq!(out.status.code(), Some(0), "{flags:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_arranged(&run(&["-3", "-2"]), &TWO);
+    assert_arranged(&run(&["-2", "-3"]), &THREE);
+    assert_eq!(deals(&run(&["-3", "-0"])), deals(&run(&[])));
+    assert_ne!(deals(&run(&["-0", "-2"])), deals(&run(&[])));
+}
+
+#[test]
 fn run_swaps_with_x_and_keeps_the_digits_as_parameters() {
     let d = scratch("swap-run", "produce 12\ncondition hcp($0) > 12\naction printoneline\n");
     for (x, sources) in [("2", &TWO[..]), ("3", &THREE[..])] {

@@ -68,13 +68,13 @@ pub struct Dealer3Args {
     #[arg(short = 'R', long = "threads", value_name = "N", default_value_t = 0)]
     pub threads: usize,
     /// No swapping (dealer.exe's `-0`).
-    #[arg(short = '0')]
+    #[arg(short = '0', overrides_with_all = ["swap0", "swap2", "swap3"])]
     pub swap0: bool,
     /// Deal each shuffle twice, East and West exchanged (dealer.exe's `-2`).
-    #[arg(short = '2')]
+    #[arg(short = '2', overrides_with_all = ["swap0", "swap2", "swap3"])]
     pub swap2: bool,
     /// Deal each shuffle six times, East, South and West permuted (dealer.exe's `-3`).
-    #[arg(short = '3')]
+    #[arg(short = '3', overrides_with_all = ["swap0", "swap2", "swap3"])]
     pub swap3: bool,
     /// Accepted and ignored, as dealer.exe's `-u`.
     #[arg(short = 'u')]
@@ -104,8 +104,8 @@ pub struct Dealer3Args {
 }
 
 impl Dealer3Args {
-    /// The swapping asked for (0, 2 or 3; the last given wins, as in dealer.exe; clap keeps no
-    /// order, so the widest wins).
+    /// The swapping asked for (0, 2 or 3): each flag overrides the others, so the last given
+    /// wins, as in dealer.exe.
     pub fn swapping(&self) -> Swapping {
         if self.swap3 {
             Swapping::All
