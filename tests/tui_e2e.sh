@@ -11,47 +11,16 @@
 # Usage: tests/tui_e2e.sh [path/to/dealbench]   (default: builds and uses target/debug)
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-    (cd "$here" && cargo build --quiet --bin dealbench)
-    bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
-fi
-bin=$(realpath "$bin")
-command -v tmux >/dev/null || { echo "tui_e2e: tmux is not installed" >&2; exit 1; }
+name=tui_e2e pane=e2e wait_default=10
+# shellcheck source=tests/tui_e2e_lib.sh
+source "$(dirname "$0")/tui_e2e_lib.sh"
 
-work=$(mktemp -d)
-sock="dealbench-e2e-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-mkdir -p "$work/config" "$work/data"
 script="$work/e2e.dlr"
 cat >"$script" <<'DLR'
 produce 20
 condition hcp(north) >= 10
 action printoneline, average "alpha" hcp(north)
 DLR
-
-fail() {
-    echo "tui_e2e: FAIL: $*" >&2
-    echo "---- screen ----" >&2
-    tm capture-pane -p -t e2e >&2 || true
-    exit 1
-}
-
-# Polls the screen for a fixed string (no sleeping a fixed time).
-wait_for() {
-    local what=$1 timeout=${2:-10} i
-    for ((i = 0; i < timeout * 20; i++)); do
-        if tm capture-pane -p -t e2e | grep -qF -- "$what"; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    fail "did not see '$what' within ${timeout}s"
-}
 
 # Prints a session set as a teacher's handout (A4) and a student's sheet (Letter), renders the
 # first page of each with pdftoppm into $art for a person to look at, and checks that each

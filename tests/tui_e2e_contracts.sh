@@ -7,46 +7,15 @@
 # Usage: tests/tui_e2e_contracts.sh [path/to/dealbench]   (default: builds target/debug)
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-    (cd "$here" && cargo build --quiet --bin dealbench)
-    bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
-fi
-bin=$(realpath "$bin")
-command -v tmux >/dev/null || { echo "tui_e2e_contracts: tmux is not installed" >&2; exit 1; }
+name=tui_e2e_contracts pane=e2e wait_default=60
+# shellcheck source=tests/tui_e2e_lib.sh
+source "$(dirname "$0")/tui_e2e_lib.sh"
 
-work=$(mktemp -d)
-sock="dealbench-e2e-contracts-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-mkdir -p "$work/config" "$work/data"
 cat >"$work/dd.dlr" <<'DLR'
 produce 6
 condition hcp(north) + hcp(south) >= 26
 action average "3NT tricks" tricks(south, notrump)
 DLR
-
-fail() {
-    echo "tui_e2e_contracts: FAIL: $*" >&2
-    echo "---- screen ----" >&2
-    tm capture-pane -p -t e2e >&2 || true
-    exit 1
-}
-
-# Polls the screen for a fixed string.
-wait_for() {
-    local what=$1 timeout=${2:-60} i
-    for ((i = 0; i < timeout * 20; i++)); do
-        if tm capture-pane -p -t e2e | grep -qF -- "$what"; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    fail "did not see '$what' within ${timeout}s"
-}
 
 tm new-session -d -s e2e -x 160 -y 48 \
     -e XDG_CONFIG_HOME="$work/config" -e XDG_DATA_HOME="$work/data" -e TERM=xterm-256color \

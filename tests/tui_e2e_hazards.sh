@@ -8,43 +8,12 @@
 # Usage: tests/tui_e2e_hazards.sh [path/to/dealbench]   (default: builds and uses target/debug)
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-    (cd "$here" && cargo build --quiet --bin dealbench)
-    bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
-fi
-bin=$(realpath "$bin")
-command -v tmux >/dev/null || { echo "tui_e2e_hazards: tmux is not installed" >&2; exit 1; }
+name=tui_e2e_hazards pane=hz wait_default=10
+# shellcheck source=tests/tui_e2e_lib.sh
+source "$(dirname "$0")/tui_e2e_lib.sh"
 
-work=$(mktemp -d)
-sock="dealbench-hazards-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-mkdir -p "$work/config" "$work/data"
 script="$work/x.dlr"
 printf 'produce 100000000\ncondition hcp(north) >= 10\naction average "alpha" hcp(north)\n' >"$script"
-
-fail() {
-    echo "tui_e2e_hazards: FAIL: $*" >&2
-    echo "---- screen ----" >&2
-    tm capture-pane -p -t hz >&2 || true
-    exit 1
-}
-
-# Polls the screen for a fixed string.
-wait_for() {
-    local what=$1 timeout=${2:-10} i
-    for ((i = 0; i < timeout * 20; i++)); do
-        if tm capture-pane -p -t hz | grep -qF -- "$what"; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    fail "did not see '$what' within ${timeout}s"
-}
 
 status() { tm capture-pane -p -t hz | tail -1; }
 

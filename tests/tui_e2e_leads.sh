@@ -8,47 +8,16 @@
 # Usage: tests/tui_e2e_leads.sh [path/to/dealbench]   (default: builds target/debug)
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-bin=${1:-}
-if [[ -z "$bin" ]]; then
-    (cd "$here" && cargo build --quiet --bin dealbench)
-    bin="${CARGO_TARGET_DIR:-$here/target}/debug/dealbench"
-fi
-bin=$(realpath "$bin")
-command -v tmux >/dev/null || { echo "tui_e2e_leads: tmux is not installed" >&2; exit 1; }
+name=tui_e2e_leads pane=e2e wait_default=60
+# shellcheck source=tests/tui_e2e_lib.sh
+source "$(dirname "$0")/tui_e2e_lib.sh"
 
-work=$(mktemp -d)
-sock="dealbench-e2e-leads-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-mkdir -p "$work/config" "$work/data"
 cat >"$work/lead.dlr" <<'DLR'
 produce 2
 predeal west SKJ74, HQ83, DK92, CT65
 condition hcp(north) + hcp(south) >= 24
 action average "NS points" hcp(north) + hcp(south)
 DLR
-
-fail() {
-    echo "tui_e2e_leads: FAIL: $*" >&2
-    echo "---- screen ----" >&2
-    tm capture-pane -p -t e2e >&2 || true
-    exit 1
-}
-
-# Polls the screen for a fixed string.
-wait_for() {
-    local what=$1 timeout=${2:-60} i
-    for ((i = 0; i < timeout * 20; i++)); do
-        if tm capture-pane -p -t e2e | grep -qF -- "$what"; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    fail "did not see '$what' within ${timeout}s"
-}
 
 shows() { tm capture-pane -p -t e2e | grep -qF -- "$1"; }
 
