@@ -55,20 +55,6 @@ fn check_agrees_with_dealer3_on_every_corpus_script() {
     assert!(wrong.is_empty(), "{} disagree:\n{}", wrong.len(), wrong.join("\n"));
 }
 
-/// The parameters regen.sh gives DealerV2_4 for a `.dls` script (the corpus README's -0..-9).
-const DLS: [&str; 10] = [
-    "east",
-    "west",
-    "hcp",
-    "top4",
-    "ltc",
-    "12",
-    "6.5",
-    "spade",
-    " any 4333 + any 4432 + any 5332 ",
-    " 5+s4+mxx + 6+mxxx ",
-];
-
 /// DealerV2_4 (run with its `shape{}` preprocessor, and the README's parameters for `.dls`
 /// scripts): the same verdict, line and message.
 #[test]
@@ -79,7 +65,7 @@ fn check_agrees_with_dealerv2_4_on_every_corpus_script() {
     for (script, refuses, line, message) in &rows {
         let source = String::from_utf8_lossy(&std::fs::read(corpus.join(script)).unwrap()).into_owned();
         let given: Vec<(String, String)> = match script.ends_with(".dls") {
-            true => DLS.iter().enumerate().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            true => common::DLS_PARAMS.iter().enumerate().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
             false => Vec::new(),
         };
         let r = check(&source, script, Dialect::DealerV2, &given);

@@ -8,30 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The parameters DealerV2_4's regression suite gives its `.dls` scripts (corpus README).
-const DLS_PARAMS: [&str; 20] = [
-    "-0",
-    "east",
-    "-1",
-    "west",
-    "-2",
-    "hcp",
-    "-3",
-    "top4",
-    "-4",
-    "ltc",
-    "-5",
-    "12",
-    "-6",
-    "6.5",
-    "-7",
-    "spade",
-    "-8",
-    " any 4333 + any 4432 + any 5332 ",
-    "-9",
-    " 5+s4+mxx + 6+mxxx ",
-];
-
 /// Corpus scripts that cannot run as they stand, and why (checked by hand). Every other script
 /// runs, or stops at `usereval`/`opc`, which need DealerV2_4's external programs. An unset `$N`
 /// stands for nothing and a string open at its line end closes there, as in DealerV2_4.
@@ -114,7 +90,9 @@ fn run_one(path: &Path) -> Outcome {
     let limits = if solves { ["-p", "2", "-g", "12"] } else { ["-p", "5", "-g", "2000"] };
     cmd.args(["run", "-s", "1"]).args(limits);
     if path.extension().is_some_and(|e| e == "dls") {
-        cmd.args(DLS_PARAMS);
+        for (n, value) in common::DLS_PARAMS.iter().enumerate() {
+            cmd.arg(format!("-{n}")).arg(value);
+        }
     }
     let scratch = common::Scratch::new("corpus");
     let out_file = scratch.join("run.err");

@@ -8,6 +8,20 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// The values the corpus README gives DealerV2_4's regression `.dls` scripts for `-0` … `-9`.
+pub const DLS_PARAMS: [&str; 10] = [
+    "east",
+    "west",
+    "hcp",
+    "top4",
+    "ltc",
+    "12",
+    "6.5",
+    "spade",
+    " any 4333 + any 4432 + any 5332 ",
+    " 5+s4+mxx + 6+mxxx ",
+];
+
 /// `../shared/<sub>`, or `None` (after printing why) when the data is not there.
 /// Under `CI=true` a missing folder is a failure.
 pub fn shared(sub: &str) -> Option<PathBuf> {
