@@ -13,36 +13,17 @@ use dealbench::run::{self, Event, RunOptions};
 use dealbench::tui::app::{App, Effect, Overlay, Pane};
 use dealbench::tui::contracts_view::studies;
 use ratatui::crossterm::event::KeyCode;
+use tui_common::common::golden_leads::{Leads, golden_leads, lead_row, suit_rows};
 use tui_common::{alt, app, common, key, screen, type_str};
 
-/// A golden deal and each card West can lead with declarer's tricks, spades first, ace down.
-type Golden = (String, Vec<(String, u32)>);
-
-/// The first `n` golden deals.
-fn golden(n: usize) -> Option<Vec<Golden>> {
-    let dir = common::shared("golden/dd/leads")?;
-    let text = std::fs::read_to_string(dir.join("mx300-S-N.leads")).unwrap();
-    let deal = |l: &str| {
-        let (deal, leads) = l.split_once('|').unwrap();
-        let cards = leads.split_whitespace().map(|c| c.split_once(':').unwrap());
-        (deal.to_string(), cards.map(|(c, t)| (c.to_string(), t.parse().unwrap())).collect())
-    };
-    Some(text.lines().take(n).map(deal).collect())
+/// The first `n` golden deals with every card West can lead against 3NT by South.
+fn golden(n: usize) -> Option<Vec<Leads>> {
+    golden_leads("mx300-S-N.leads", n)
 }
 
 /// A row's figures from (tricks, best) pairs, 3NT needing nine tricks.
 fn row(label: &str, pairs: &[(u32, u32)], diff: bool) -> String {
-    let n = pairs.len() as f64;
-    let tricks: u32 = pairs.iter().map(|p| p.0).sum();
-    let set = pairs.iter().filter(|p| p.0 < 9).count();
-    let mut s = format!("{label:<5}{:>8} {:>7.2} {:>6.1}", pairs.len(), f64::from(tricks) / n, 100.0 * set as f64 / n);
-    if diff {
-        let lost: Vec<f64> = pairs.iter().map(|p| f64::from(p.0 - p.1)).collect();
-        let mean = lost.iter().sum::<f64>() / n;
-        let var = lost.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        s += &format!("  +{mean:.2} ± {:.2}", (var / n).sqrt());
-    }
-    s
+    lead_row(label, pairs, 9, diff)
 }
 
 /// The study the workbench's runs count once the prompt took `3N:S`, run over `deals` by the
@@ -130,20 +111,9 @@ fn card_rows_under_the_leaders_hand() {
 #[test]
 fn suit_rows_when_the_leader_varies() {
     let Some(g) = golden(6) else { return };
-    let best: Vec<u32> = g.iter().map(|(_, c)| c.iter().map(|x| x.1).min().unwrap()).collect();
     let mut want = vec!["West's hand varies: a row is a suit's best card".to_string()];
     want.push("LEAD    DEALS  TRICKS   SET%  LOST vs best ± s.e.".into());
-    for suit in ["S", "H", "D", "C"] {
-        let pairs: Vec<(u32, u32)> = g
-            .iter()
-            .zip(&best)
-            .filter_map(|((_, c), &b)| c.iter().filter(|x| x.0.starts_with(suit)).map(|x| x.1).min().map(|t| (t, b)))
-            .collect();
-        if !pairs.is_empty() {
-            want.push(row(suit, &pairs, true));
-        }
-    }
-    want.push(row("best", &best.iter().map(|&b| (b, b)).collect::<Vec<_>>(), false));
+    want.extend(suit_rows(&g, 9));
     let deals: Vec<String> = g.iter().map(|d| d.0.clone()).collect();
     for (size, focus) in [((160, 48), Pane::Editor), ((80, 24), Pane::Leads)] {
         let mut a = studied(&deals, size);

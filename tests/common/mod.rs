@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod golden_dd;
+pub mod golden_leads;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
