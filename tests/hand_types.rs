@@ -3,16 +3,8 @@
 
 mod common;
 
+use common::LADDER;
 use std::path::Path;
-
-const LADDER: &str = "\
-bal = shape(south, any 4333 + any 4432 + any 5332)
-HandType_weak = bal and hcp(south) >= 12 and hcp(south) <= 14
-HandType_strong = bal and hcp(south) >= 15 and hcp(south) <= 17
-HandType_big = bal and hcp(south) >= 18 and hcp(south) <= 19
-condition HandType_weak or HandType_strong or HandType_big
-action printoneline
-";
 
 /// A directory of the test's own holding the ladder as `ladder.dlr`.
 fn dir(test: &str) -> common::Scratch {

@@ -10,21 +10,13 @@ use tui_common::common;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use common::LADDER;
 use dealbench::tui::app::{App, Effect};
 use dealbench::tui::explore::Seed;
 use dealbench::tui::runtime::{Msg, Runtime};
 use dealbench::tui::theme::Theme;
 use dealbench::tui::{TuiOptions, leveled};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-const LADDER: &str = "\
-bal = shape(south, any 4333 + any 4432 + any 5332)
-HandType_weak = bal and hcp(south) >= 12 and hcp(south) <= 14
-HandType_strong = bal and hcp(south) >= 15 and hcp(south) <= 17
-HandType_big = bal and hcp(south) >= 18 and hcp(south) <= 19
-condition HandType_weak or HandType_strong or HandType_big
-action printoneline
-";
 
 fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
     app.on_key(KeyEvent::new(code, KeyModifiers::NONE))
