@@ -2,13 +2,13 @@
 
 use super::RunOptions;
 use super::files::Sink;
-use super::stats::{HandTypeStat, Sample, Stat, Stats};
+use super::stats::{Axis, HandTypeStat, Sample, Stat, Stats, Tallies, Tally};
 use crate::cards::Deal;
 use crate::eval::v2dd::dd_table;
 use crate::eval::{Ctx, EvalError, Program};
 use crate::report::deal as fmt;
 use crate::report::stats as sfmt;
-use crate::script::ast::{Action, PrintItem, ReportTerm};
+use crate::script::ast::{Action, Expr, PrintItem, ReportTerm, StatCall};
 use std::fmt::Write;
 
 /// Accumulated state of a run's actions.
@@ -17,8 +17,12 @@ pub(super) struct ActionState<'a> {
     options: &'a RunOptions,
     seed_text: String,
     date: String,
-    /// The statistics, in action order.
+    /// The statistics, in action order; the frequencies' and averages' figures are kept in
+    /// `tallies` during the run and written here when read.
     stats: Vec<Stat>,
+    tallies: Tallies,
+    /// The actions as each deal runs them.
+    steps: Vec<Step<'a>>,
     /// Which of them are studies, and where the hand types' figures are: found once, not
     /// searched for on every deal.
     studies: Vec<usize>,
@@ -31,7 +35,7 @@ pub(super) struct ActionState<'a> {
 
 impl<'a> ActionState<'a> {
     pub(super) fn new(program: &'a Program, options: &'a RunOptions, seed: i64) -> Self {
-        let mut stats: Vec<Stat> = program.actions.iter().filter_map(stat_of).collect();
+        let (mut stats, steps) = compile(&program.actions);
         let types = &program.script.hand_types;
         if !types.is_empty() {
             stats.push(Stat::HandTypes(HandTypeStat::new(types.iter().map(|t| t.name.clone()).collect())));
@@ -42,12 +46,16 @@ impl<'a> ActionState<'a> {
         let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
+        let tallies = Tallies::new(&stats);
+        let steps = steps.into_iter().map(|s| s.tallied(&tallies)).collect();
         ActionState {
             program,
             options,
             seed_text: seed.to_string(),
             date,
             stats,
+            tallies,
+            steps,
             studies,
             types_at,
             stored: Vec::new(),
@@ -60,46 +68,24 @@ impl<'a> ActionState<'a> {
     /// Runs every action for a matching deal; returns what it prints.
     pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
         let mut out = String::new();
-        let mut next = 0;
         let p = self.program;
         let board = number + p.script.board_offset();
-        for a in &p.actions {
-            match a {
-                Action::PrintAll => fmt::printall(&mut out, board, ctx.deal),
-                Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
-                Action::PrintPbn if !self.options.quiet_pbn => {
-                    fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context())
+        for k in 0..self.steps.len() {
+            match self.steps[k] {
+                Step::Count { e, rows, base } => self.tallies.count(rows, base, p.eval(e, ctx)?.into()),
+                Step::Cross { e, rows, cols, base } => {
+                    let v = [p.eval(e[0], ctx)?.into(), p.eval(e[1], ctx)?.into()];
+                    self.tallies.count2(rows, cols, base, v);
                 }
-                Action::PrintPbn => {}
-                Action::PrintCompact(e) => {
-                    let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
-                    fmt::printcompact(&mut out, ctx.deal, v);
-                }
-                Action::PrintOneLine(e) => {
-                    let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
-                    fmt::printoneline(&mut out, ctx.deal, v);
-                }
-                Action::PrintEs(items) => self.printes(&mut out, items, ctx)?,
-                Action::Print(_) => {}
-                Action::Stat(call) => {
+                Step::Average { e, slot } => self.tallies.average(slot, p.eval(e, ctx)?.into()),
+                Step::Stat { call, i } => {
                     let mut values = [0i64; 2];
                     for (v, e) in values.iter_mut().zip(&call.exprs) {
                         *v = i64::from(p.eval(e, ctx)?);
                     }
-                    self.stats[next].add_deal(&mut Sample { values, ctx, span: call.span })?;
-                    next += 1;
+                    self.stats[i].add_deal(&mut Sample { values, ctx, span: call.span })?;
                 }
-                Action::Export(seats) => {
-                    let mut line = String::new();
-                    crate::report::export::export(&mut line, seats, ctx.deal);
-                    self.exports.write(&mut out, &line)?;
-                }
-                Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
-                Action::CsvRpt(terms) => {
-                    let mut row = String::new();
-                    self.report_row(&mut row, terms, ctx)?;
-                    self.csv.write(&mut out, &row)?;
-                }
+                Step::Act(a) => self.act(a, &mut out, board, ctx)?,
             }
         }
         for &i in &self.studies {
@@ -109,6 +95,45 @@ impl<'a> ActionState<'a> {
             self.stored.push(*ctx.deal);
         }
         Ok(out)
+    }
+
+    /// Runs an action that is not a statistic on a matching deal numbered `board`.
+    fn act(&mut self, a: &Action, out: &mut String, board: u64, ctx: &mut Ctx) -> Result<(), EvalError> {
+        let p = self.program;
+        match a {
+            Action::PrintAll => fmt::printall(out, board, ctx.deal),
+            Action::PrintSide(side) => fmt::printside(out, *side, ctx.deal),
+            Action::PrintPbn if !self.options.quiet_pbn => fmt::printpbn(out, board - 1, ctx.deal, &self.pbn_context()),
+            Action::PrintPbn => {}
+            Action::PrintCompact(e) => {
+                let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
+                fmt::printcompact(out, ctx.deal, v);
+            }
+            Action::PrintOneLine(e) => {
+                let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
+                fmt::printoneline(out, ctx.deal, v);
+            }
+            Action::PrintEs(items) => self.printes(out, items, ctx)?,
+            Action::Print(_) => {}
+            // A statistics action without a statistic: its values are drawn all the same.
+            Action::Stat(call) => {
+                for e in &call.exprs {
+                    p.eval(e, ctx)?;
+                }
+            }
+            Action::Export(seats) => {
+                let mut line = String::new();
+                crate::report::export::export(&mut line, seats, ctx.deal);
+                self.exports.write(out, &line)?;
+            }
+            Action::PrintRpt(terms) => self.report_row(out, terms, ctx)?,
+            Action::CsvRpt(terms) => {
+                let mut row = String::new();
+                self.report_row(&mut row, terms, ctx)?;
+                self.csv.write(out, &row)?;
+            }
+        }
+        Ok(())
     }
 
     /// The hand types' figures, when the script defines hand types.
@@ -195,7 +220,9 @@ impl<'a> ActionState<'a> {
 
     /// The statistics so far.
     pub(super) fn snapshot(&self, generated: u64, produced: u64) -> Stats {
-        Stats { generated, produced, stats: self.stats.clone() }
+        let mut stats = self.stats.clone();
+        self.tallies.write(&mut stats);
+        Stats { generated, produced, stats }
     }
 
     /// End-of-run actions in action order, then the statistics lines; an error when the
@@ -203,6 +230,7 @@ impl<'a> ActionState<'a> {
     pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> Result<String, EvalError> {
         self.csv.flush()?;
         self.exports.flush()?;
+        self.tallies.write(&mut self.stats);
         let mut out = String::new();
         let mut next = self.stats.iter();
         for a in &self.program.actions {
@@ -225,12 +253,51 @@ impl<'a> ActionState<'a> {
     }
 }
 
-/// The empty statistic an action accumulates, if it is a statistics action.
-fn stat_of(a: &Action) -> Option<Stat> {
-    match a {
-        Action::Stat(call) => Stat::from_call(call),
-        _ => None,
+/// An action as each matching deal runs it.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    /// A one-dimensional `frequency`: its expression's bucket counted at `base`.
+    Count { e: &'a Expr, rows: Axis, base: usize },
+    /// A two-dimensional `frequency`.
+    Cross { e: [&'a Expr; 2], rows: Axis, cols: Axis, base: usize },
+    /// An `average`: its expression's value added at `slot`.
+    Average { e: &'a Expr, slot: usize },
+    /// Any other statistic, the run's `i`th.
+    Stat { call: &'a StatCall, i: usize },
+    /// An action that is not a statistic.
+    Act(&'a Action),
+}
+
+impl<'a> Step<'a> {
+    /// A statistic's step reading its tally's slots, when it has them.
+    fn tallied(self, tallies: &Tallies) -> Step<'a> {
+        let Step::Stat { call, i } = self else { return self };
+        match (tallies.tally(i), call.exprs.as_slice()) {
+            (Tally::Frequency { rows, cols: None, base }, [e]) => Step::Count { e, rows, base },
+            (Tally::Frequency { rows, cols: Some(cols), base }, [a, b]) => Step::Cross { e: [a, b], rows, cols, base },
+            (Tally::Average { slot }, [e]) => Step::Average { e, slot },
+            _ => self,
+        }
     }
+}
+
+/// The empty statistics of the statistics actions, and every action's step.
+fn compile(actions: &[Action]) -> (Vec<Stat>, Vec<Step<'_>>) {
+    let mut stats = Vec::new();
+    let steps = actions
+        .iter()
+        .map(|a| match a {
+            Action::Stat(call) => match Stat::from_call(call) {
+                Some(s) => {
+                    stats.push(s);
+                    Step::Stat { call, i: stats.len() - 1 }
+                }
+                None => Step::Act(a),
+            },
+            _ => Step::Act(a),
+        })
+        .collect();
+    (stats, steps)
 }
 
 /// The csvrpt and export sinks; a file that cannot be opened falls back to standard output

@@ -13,6 +13,7 @@ mod frequency;
 mod hand_types;
 mod leads;
 mod sample;
+mod tally;
 
 pub use average::AverageStat;
 pub use bktfreq::BktFreqStat;
@@ -23,6 +24,7 @@ pub use frequency::{Axis, FrequencyStat};
 pub use hand_types::{HandTypeStat, Share, share};
 pub use leads::{LeadContract, LeadRow, LeadsStat};
 pub use sample::Sample;
+pub use tally::{Tallies, Tally};
 
 use crate::eval::EvalError;
 use crate::script::ast::StatCall;
