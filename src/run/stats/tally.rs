@@ -112,7 +112,7 @@ impl Tallies {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::stats::{AverageStat, FrequencyStat, Statistic};
+    use crate::run::stats::{AverageStat, FrequencyStat};
 
     /// The flat counters give the figures the statistics' own `add` gives.
     #[test]
