@@ -120,23 +120,59 @@ pub(super) fn table_tags(out: &mut String, dealer: Seat, vul: Vul, deal: &str) {
     out.push_str("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }
 
-/// `print(seats)` at the end of the run: each listed seat's hands, four boards across,
-/// numbered from `first_board + 1`.
-pub fn print_hands(out: &mut String, seats: &[Seat], deals: &[Deal], first_board: u64) {
+/// `print(seats)` at the end of the run: each listed seat's hands (`hands[seat]`, one per
+/// produced deal), four boards across, numbered from `first_board + 1`. `flush` is called after
+/// every row of boards, so that a long report can be passed on in parts.
+pub fn print_hands(
+    out: &mut String,
+    seats: &[Seat],
+    hands: &[Vec<Hand>; 4],
+    first_board: u64,
+    flush: &mut dyn FnMut(&mut String),
+) {
     for seat in Seat::ALL {
         if !seats.contains(&seat) {
             continue;
         }
         let _ = write!(out, "\n\n{} hands:\n\n\n\n", seat.name());
-        for (g, group) in deals.chunks(4).enumerate() {
+        for (g, group) in hands[seat].chunks(4).enumerate() {
             for k in 0..group.len() {
                 let _ = write!(out, "{:4}.{:15}", first_board + (g * 4 + k + 1) as u64, ' ');
             }
             out.push('\n');
-            let hands: Vec<Hand> = group.iter().map(|d| d.hands[seat]).collect();
-            columns(out, &hands);
+            columns(out, group);
             out.push('\n');
+            flush(out);
         }
         out.push('\x0c');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report passed on in parts, one per row of boards, is the report made whole: the
+    /// same bytes, each part ending with a row.
+    #[test]
+    fn print_hands_in_parts_is_the_whole_report() {
+        let deals: Vec<Deal> =
+            (0..11u8).map(|i| Deal::from_slots(&std::array::from_fn(|k| (k as u8 + i * 5) % 52))).collect();
+        let mut hands: [Vec<Hand>; 4] = Default::default();
+        for seat in Seat::ALL {
+            hands[seat] = deals.iter().map(|d| d.hands[seat]).collect();
+        }
+        let seats = [Seat::North, Seat::West];
+        let mut whole = String::new();
+        print_hands(&mut whole, &seats, &hands, 3, &mut |_| {});
+        let mut parts = Vec::new();
+        let mut out = String::new();
+        print_hands(&mut out, &seats, &hands, 3, &mut |o: &mut String| parts.push(std::mem::take(o)));
+        parts.push(out);
+        // Three rows of boards for each of the two seats, and the tail.
+        assert_eq!(parts.len(), 7);
+        assert!(parts[..6].iter().all(|p| p.ends_with('\n')));
+        assert_eq!(parts.concat(), whole);
+        assert!(whole.contains("   4.") && whole.contains("  14.") && !whole.contains("  15."));
     }
 }

@@ -3,7 +3,7 @@
 use super::RunOptions;
 use super::files::Sink;
 use super::stats::{Axis, HandTypeStat, Sample, Stat, Stats, Tallies, Tally};
-use crate::cards::Deal;
+use crate::cards::{Hand, Seat};
 use crate::eval::v2dd::dd_table;
 use crate::eval::{Ctx, EvalError, Program};
 use crate::report::deal as fmt;
@@ -27,8 +27,9 @@ pub(super) struct ActionState<'a> {
     /// searched for on every deal.
     studies: Vec<usize>,
     types_at: Option<usize>,
-    stored: Vec<Deal>,
-    keeps_deals: bool,
+    /// The hands of the seats `print` names, one per produced deal (the others are not kept).
+    stored: [Vec<Hand>; 4],
+    kept: [bool; 4],
     csv: Sink,
     exports: Sink,
 }
@@ -43,7 +44,12 @@ impl<'a> ActionState<'a> {
         stats.extend(options.studies.iter().cloned());
         let studies = (0..stats.len()).filter(|&i| stats[i].is_study()).collect();
         let types_at = stats.iter().rposition(|s| matches!(s, Stat::HandTypes(_)));
-        let keeps_deals = program.actions.iter().any(|a| matches!(a, Action::Print(_)));
+        let mut kept = [false; 4];
+        for a in &program.actions {
+            if let Action::Print(seats) = a {
+                seats.iter().for_each(|&s| kept[s] = true);
+            }
+        }
         let date = options.date.clone().unwrap_or_else(today);
         let (csv, exports) = sinks(options);
         let tallies = Tallies::new(&stats);
@@ -58,8 +64,8 @@ impl<'a> ActionState<'a> {
             steps,
             studies,
             types_at,
-            stored: Vec::new(),
-            keeps_deals,
+            stored: Default::default(),
+            kept,
             csv,
             exports,
         }
@@ -91,8 +97,10 @@ impl<'a> ActionState<'a> {
         for &i in &self.studies {
             self.stats[i].add_deal(&mut Sample { values: [0; 2], ctx, span: Default::default() })?;
         }
-        if self.keeps_deals {
-            self.stored.push(*ctx.deal);
+        for seat in Seat::ALL {
+            if self.kept[seat] {
+                self.stored[seat].push(ctx.deal.hands[seat]);
+            }
         }
         Ok(out)
     }
@@ -225,17 +233,30 @@ impl<'a> ActionState<'a> {
         Stats { generated, produced, stats }
     }
 
-    /// End-of-run actions in action order, then the statistics lines; an error when the
-    /// `-C` or `-X` file cannot be written to the end.
-    pub(super) fn finish(&mut self, generated: u64, produced: u64, seconds: f64) -> Result<String, EvalError> {
+    /// End-of-run actions in action order, then the statistics lines, given to `emit` in
+    /// parts of about [`PART`] bytes; an error (before any part) when the `-C` or `-X` file
+    /// cannot be written to the end.
+    pub(super) fn finish(
+        &mut self,
+        generated: u64,
+        produced: u64,
+        seconds: f64,
+        emit: &mut dyn FnMut(String),
+    ) -> Result<(), EvalError> {
         self.csv.flush()?;
         self.exports.flush()?;
         self.tallies.write(&mut self.stats);
         let mut out = String::new();
+        let mut flush = |out: &mut String| {
+            if out.len() >= PART {
+                emit(std::mem::take(out));
+            }
+        };
         let mut next = self.stats.iter();
         for a in &self.program.actions {
             if let Action::Print(seats) = a {
-                fmt::print_hands(&mut out, seats, &self.stored, self.program.script.board_offset());
+                let first = self.program.script.board_offset();
+                fmt::print_hands(&mut out, seats, &self.stored, first, &mut flush);
             } else if a.is_statistic() {
                 next.next().expect("a statistic for every statistics action").render(&mut out, produced);
             }
@@ -249,9 +270,14 @@ impl<'a> ActionState<'a> {
         for study in self.stats.iter().filter(|s| s.is_study()) {
             study.render(&mut out, produced);
         }
-        Ok(out)
+        emit(out);
+        Ok(())
     }
 }
+
+/// The size of the parts the end-of-run report is passed on in: `print`'s hands of a long run
+/// are never held whole.
+const PART: usize = 1 << 16;
 
 /// An action as each matching deal runs it.
 #[derive(Clone, Copy)]

@@ -340,11 +340,12 @@ impl<'a> Engine<'a> {
         };
         let elapsed = start.elapsed();
         self.progress(&c.state, c.profile.as_ref(), generated, c.produced, elapsed);
-        let text = match c.state.finish(generated, c.produced, elapsed.as_secs_f64()) {
-            Ok(text) => text,
-            Err(e) => return self.fail(&e),
+        let mut emit = |text: String| {
+            let _ = self.tx.deliver(Event::Output(text));
         };
-        let _ = self.tx.deliver(Event::Output(text));
+        if let Err(e) = c.state.finish(generated, c.produced, elapsed.as_secs_f64(), &mut emit) {
+            return self.fail(&e);
+        }
         let summary = Summary { generated, produced: c.produced, seed: lim.seed, elapsed, cancelled };
         let _ = self.tx.deliver(Event::Finished(summary));
     }
