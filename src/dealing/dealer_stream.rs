@@ -106,14 +106,14 @@ impl DealerStream {
     pub fn shuffle(&mut self) {
         let t = &*self.table;
         let mut scratch = [0u8; 52];
-        let draws = self.rng.draws(t.free.len(), &mut scratch);
         if t.all_free {
-            for (i, &d) in draws.iter().enumerate() {
+            // 52 draws, a length known here, so that checking them takes a few wide loads
+            for (i, &d) in self.rng.draws(52, &mut scratch).iter().enumerate() {
                 self.cur.swap(i & 63, usize::from(d & 63));
             }
             return;
         }
-        for (&i, &d) in t.free.iter().zip(draws) {
+        for (&i, &d) in t.free.iter().zip(self.rng.draws(t.free.len(), &mut scratch)) {
             let j = t.free[usize::from(d)];
             self.cur.swap(usize::from(i & 63), usize::from(j & 63));
         }
