@@ -17,9 +17,8 @@ pub struct DealerStream {
     cur: [u8; 64],
 }
 
-/// What every shuffle of one stream looks up: how a word draws a free slot, and the free slots.
+/// What every shuffle of one stream looks up: the free slots.
 struct SlotTable {
-    draw: Draw,
     free: Vec<u8>,
     /// True when no card is predealt: the free slots are 0 to 51.
     all_free: bool,
@@ -56,8 +55,8 @@ impl DealerStream {
         }
         let free: Vec<u8> = (0..52u8).filter(|&s| stacked[s as usize] == NONE).collect();
         let draw = Draw::new(free.len() as u32, reject_from(&stacked));
-        let table = Arc::new(SlotTable { draw, all_free: free.len() == 52, free });
-        DealerStream { rng: BsdRandom::new(seed as u32), table, cur }
+        let table = Arc::new(SlotTable { all_free: free.len() == 52, free });
+        DealerStream { rng: BsdRandom::drawing(seed as u32, draw), table, cur }
     }
 
     /// Cuts the next `count` deals off as a block: draws their swaps, leaving the arrangement
@@ -65,7 +64,7 @@ impl DealerStream {
     pub fn split_block(&mut self, count: u64) -> Block {
         let free = &self.table.free;
         let mut draws = vec![0; count as usize * free.len()];
-        self.rng.draw_into(&mut draws, &self.table.draw);
+        self.rng.draw_into(&mut draws);
         if !self.table.all_free {
             draws.iter_mut().for_each(|t| *t = free[usize::from(*t)]);
         }
@@ -101,22 +100,20 @@ impl DealerStream {
         super::checked(Deal::from_bit_slots(self.cur[..52].try_into().expect("52 slots")))
     }
 
-    /// One shuffle of the arrangement in place: the draws first, then the swaps, so that no
-    /// swap waits for a draw.
+    /// One shuffle of the arrangement in place with draws the generator mapped ahead, so that
+    /// no swap waits for a draw.
     #[inline]
     pub fn shuffle(&mut self) {
         let t = &*self.table;
-        let mut draws = [0u8; 52];
+        let mut scratch = [0u8; 52];
         if t.all_free {
-            self.rng.draw_into(&mut draws, &t.draw);
-            for (i, &d) in draws.iter().enumerate() {
-                self.cur.swap(i, usize::from(d & 63));
+            // 52 draws, a length known here, so that checking them takes a few wide loads
+            for (i, &d) in self.rng.draws(52, &mut scratch).iter().enumerate() {
+                self.cur.swap(i & 63, usize::from(d & 63));
             }
             return;
         }
-        let draws = &mut draws[..t.free.len()];
-        self.rng.draw_into(draws, &t.draw);
-        for (&i, &d) in t.free.iter().zip(draws.iter()) {
+        for (&i, &d) in t.free.iter().zip(self.rng.draws(t.free.len(), &mut scratch)) {
             let j = t.free[usize::from(d)];
             self.cur.swap(usize::from(i & 63), usize::from(j & 63));
         }
