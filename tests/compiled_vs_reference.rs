@@ -106,6 +106,8 @@ fn expr(vars: usize) -> impl Strategy<Value = String> {
         prop::sample::select(vec![
             "hcp(north)",
             "spades(south)",
+            "spades(north)",
+            "diamonds(north)",
             "hearts(east)",
             "losers(west)",
             "controls(north, spades)",

@@ -6,8 +6,10 @@
 
 use super::compare::holds;
 use super::expr::{V, solved};
+use super::memo::SHAPE;
 use super::order::Terms;
-use super::shapes::ShapeSets;
+use super::shapes::{SHAPES, ShapeSets};
+use super::tabulate::{Dep, Tabulator, worth_it};
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
 use crate::script::Script;
@@ -44,6 +46,10 @@ enum Node {
     Shape(Seat, u32),
     HasCard(Seat, Card),
     Var(u32),
+    /// A value of one seat's shape, read by its shape number: indexes [`Flat::tabs8`] (or
+    /// [`Flat::tabs32`] for values beyond `i8`).
+    Tab8(Seat, u32),
+    Tab32(Seat, u32),
     /// A rare node, walked as a tree: indexes [`Flat::trees`].
     Tree(u32),
 }
@@ -63,32 +69,72 @@ pub(super) struct Flat {
     pub(super) condition: Option<u32>,
     /// Every `shape()` call's shapes, by shape number.
     pub(super) shapes: ShapeSets,
+    /// The values of expressions of one seat's shape, by shape number.
+    tabs8: Vec<[i8; SHAPES]>,
+    tabs32: Vec<[i32; SHAPES]>,
+}
+
+/// What lowering reads: the chains' terms and the shape-only expressions' values.
+struct Cx {
+    terms: Terms,
+    tab: Tabulator,
 }
 
 impl Flat {
     /// Lays out the script's variables and condition.
     pub(super) fn new(script: &Script) -> Flat {
         let mut f = Flat { shapes: ShapeSets::new(&script.shapes), ..Flat::default() };
-        let terms = Terms::new(&script.vars);
+        let mut cx = Cx { terms: Terms::new(&script.vars), tab: Tabulator::new() };
         for v in &script.vars {
-            let root = f.lower(&v.expr, &terms);
+            let root = f.lower(&v.expr, &cx);
             f.vars.push(root);
+            cx.tab.define(&v.expr, &f.shapes);
         }
-        f.condition = script.condition.as_ref().map(|e| f.lower(e, &terms));
+        f.condition = script.condition.as_ref().map(|e| f.lower(e, &cx));
         f
+    }
+
+    /// A node reading `table` by `seat`'s shape number.
+    fn tabulated(&mut self, seat: Seat, table: &[i32; SHAPES]) -> Node {
+        if table.iter().all(|&v| i8::try_from(v).is_ok()) {
+            self.tabs8.push(table.map(|v| v as i8));
+            Node::Tab8(seat, (self.tabs8.len() - 1) as u32)
+        } else {
+            self.tabs32.push(*table);
+            Node::Tab32(seat, (self.tabs32.len() - 1) as u32)
+        }
     }
 
     /// A chain of `&&` (`and`) or `||`, its cheaper terms first when the order cannot change
     /// its value (dealer.exe tests them as written; the value is the same).
-    fn chain(&mut self, e: &Expr, and: bool, terms: &Terms) -> Node {
+    fn chain(&mut self, e: &Expr, and: bool, cx: &Cx) -> Node {
         let mut ops = super::order::operands(e, and);
-        if ops.iter().all(|o| terms.safe(o)) {
-            ops.sort_by_cached_key(|o| terms.cost(o));
+        let mut ids = Vec::new();
+        if ops.iter().all(|o| cx.terms.safe(o)) {
+            ids = self.merge_shapes(&mut ops, and, cx);
+            ops.sort_by_cached_key(|o| cx.terms.cost(o));
         }
-        let ids: Vec<u32> = ops.into_iter().map(|o| self.lower(o, terms)).collect();
+        ids.extend(ops.into_iter().map(|o| self.lower(o, cx)).collect::<Vec<_>>());
         let start = self.lists.len() as u32;
         self.lists.extend(&ids);
         if and { Node::All(start, ids.len() as u32) } else { Node::Any(start, ids.len() as u32) }
+    }
+
+    /// The operands of a chain that may be reordered which depend on one seat's shape, two or
+    /// more for a seat: one table each, taken out of `ops`.
+    fn merge_shapes(&mut self, ops: &mut Vec<&Expr>, and: bool, cx: &Cx) -> Vec<u32> {
+        let mut ids = Vec::new();
+        for seat in Seat::ALL {
+            let of_seat = |o: &&Expr| cx.tab.dep(o) == Dep::Shape(seat);
+            let group: Vec<&Expr> = ops.iter().copied().filter(of_seat).collect();
+            if group.len() > 1 {
+                let table = cx.tab.chain_table(&group, and, &self.shapes);
+                let n = self.tabulated(seat, &table);
+                ids.push(self.push(n));
+                ops.retain(|o| !of_seat(o));
+            }
+        }
+        ids
     }
 
     fn push(&mut self, n: Node) -> u32 {
@@ -96,30 +142,40 @@ impl Flat {
         (self.nodes.len() - 1) as u32
     }
 
-    fn lower(&mut self, e: &Expr, terms: &Terms) -> u32 {
+    fn lower(&mut self, e: &Expr, cx: &Cx) -> u32 {
+        match cx.tab.dep(e) {
+            Dep::Const if !matches!(e, Expr::Num(_)) => {
+                return self.push(Node::Num(cx.tab.value(e, 0, &self.shapes)));
+            }
+            Dep::Shape(seat) if worth_it(e) => {
+                let n = self.tabulated(seat, &cx.tab.table(e, &self.shapes));
+                return self.push(n);
+            }
+            _ => {}
+        }
         let n = match e {
             Expr::Num(n) => Node::Num(*n as i32),
-            Expr::Neg(a) => Node::Neg(self.lower(a, terms)),
-            Expr::Not(a) => Node::Not(self.lower(a, terms)),
+            Expr::Neg(a) => Node::Neg(self.lower(a, cx)),
+            Expr::Not(a) => Node::Not(self.lower(a, cx)),
             Expr::Arith(op, a, b, span) => {
-                let (a, b) = (self.lower(a, terms), self.lower(b, terms));
+                let (a, b) = (self.lower(a, cx), self.lower(b, cx));
                 self.spans.push(*span);
                 Node::Arith(*op, a, b, (self.spans.len() - 1) as u32)
             }
             Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
                 let (op, second) = (chain[0].0, &chain[0].1);
                 match second {
-                    Expr::Num(k) => self.compare_num(op, first, *k as i32, terms),
+                    Expr::Num(k) => self.compare_num(op, first, *k as i32, cx),
                     _ => {
-                        let (a, b) = (self.lower(first, terms), self.lower(second, terms));
+                        let (a, b) = (self.lower(first, cx), self.lower(second, cx));
                         Node::Cmp(op, a, b)
                     }
                 }
             }
-            Expr::And(..) => self.chain(e, true, terms),
-            Expr::Or(..) => self.chain(e, false, terms),
+            Expr::And(..) => self.chain(e, true, cx),
+            Expr::Or(..) => self.chain(e, false, cx),
             Expr::Cond(t, y, n) => {
-                let (t, y, n) = (self.lower(t, terms), self.lower(y, terms), self.lower(n, terms));
+                let (t, y, n) = (self.lower(t, cx), self.lower(y, cx), self.lower(n, cx));
                 Node::Cond(t, y, n)
             }
             Expr::Hand(HandFn::Row(r), seat, Some(s)) if *r < 256 => Node::SuitRow(*r as u8, *seat, *s),
@@ -161,14 +217,16 @@ impl Flat {
             | Node::VarCmp(..)
             | Node::Shape(..)
             | Node::HasCard(..)
+            | Node::Tab8(..)
+            | Node::Tab32(..)
             | Node::Var(_) => Some(root),
             _ => None,
         }
     }
 
     /// `first op k`, fused with a leaf operand.
-    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32, terms: &Terms) -> Node {
-        let a = self.lower(first, terms);
+    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32, cx: &Cx) -> Node {
+        let a = self.lower(first, cx);
         match self.nodes[a as usize] {
             Node::Length(seat, s) => Node::LenCmp(op, seat, s, k),
             Node::SuitRow(r, seat, s) => Node::SuitRowCmp(op, r, seat, s, k),
@@ -199,6 +257,13 @@ impl Program {
         Ok(x)
     }
 
+    /// `seat`'s shape number, kept per deal.
+    #[inline(always)]
+    fn shape_number(&self, seat: Seat, ctx: &mut Ctx) -> usize {
+        let h = ctx.deal.hands[seat];
+        ctx.memo.total(seat.index(), SHAPE, || super::shapes::number(h) as i32) as usize
+    }
+
     /// An operand: the leaves that read the deal or a kept value in place, anything else
     /// through [`Program::run`] (one call fewer per leaf).
     #[inline(always)]
@@ -210,6 +275,8 @@ impl Program {
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
             Node::Var(v) => self.var(v as usize, ctx)?,
+            Node::Tab8(seat, t) => i32::from(self.flat.tabs8[t as usize][self.shape_number(seat, ctx)]),
+            Node::Tab32(seat, t) => self.flat.tabs32[t as usize][self.shape_number(seat, ctx)],
             _ => self.run(i, ctx)?,
         })
     }
@@ -266,6 +333,8 @@ impl Program {
             Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Var(v) => self.var(v as usize, ctx)?,
+            Node::Tab8(seat, t) => i32::from(f.tabs8[t as usize][self.shape_number(seat, ctx)]),
+            Node::Tab32(seat, t) => f.tabs32[t as usize][self.shape_number(seat, ctx)],
             Node::Tree(t) => self.ev(&f.trees[t as usize], ctx)?,
         })
     }
