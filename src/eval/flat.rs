@@ -9,7 +9,7 @@ use super::expr::{V, solved};
 use super::memo::SHAPE;
 use super::order::Terms;
 use super::shapes::{SHAPES, ShapeSets};
-use super::tabulate::{Dep, Tabulator, worth_it};
+use super::tabulate::{Dep, Fact, Tabulator, summands, worth_it};
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
 use crate::script::Script;
@@ -22,6 +22,8 @@ enum Node {
     Num(i32),
     Neg(u32),
     Not(u32),
+    /// `not var`: the variable's value read as in [`Node::Var`].
+    NotVar(u32),
     /// The last field indexes [`Flat::spans`] (for division by zero).
     Arith(ArithOp, u32, u32, u32),
     Cmp(CmpOp, u32, u32),
@@ -50,6 +52,9 @@ enum Node {
     /// [`Flat::tabs32`] for values beyond `i8`).
     Tab8(Seat, u32),
     Tab32(Seat, u32),
+    /// A value of one seat's count-table row `r` over the whole hand, read by the row's sum:
+    /// indexes [`Flat::row_tabs`].
+    RowTab(u8, Seat, u32),
     /// A rare node, walked as a tree: indexes [`Flat::trees`].
     Tree(u32),
 }
@@ -72,6 +77,8 @@ pub(super) struct Flat {
     /// The values of expressions of one seat's shape, by shape number.
     tabs8: Vec<[i8; SHAPES]>,
     tabs32: Vec<[i32; SHAPES]>,
+    /// The values of expressions of one row's sum, from the least sum up.
+    row_tabs: Vec<(i32, Box<[i32]>)>,
 }
 
 /// What lowering reads: the chains' terms and the shape-only expressions' values.
@@ -84,7 +91,7 @@ impl Flat {
     /// Lays out the script's variables and condition.
     pub(super) fn new(script: &Script) -> Flat {
         let mut f = Flat { shapes: ShapeSets::new(&script.shapes), ..Flat::default() };
-        let mut cx = Cx { terms: Terms::new(&script.vars), tab: Tabulator::new() };
+        let mut cx = Cx { terms: Terms::new(&script.vars), tab: Tabulator::new(&script.counts) };
         for v in &script.vars {
             let root = f.lower(&v.expr, &cx);
             f.vars.push(root);
@@ -94,14 +101,23 @@ impl Flat {
         f
     }
 
-    /// A node reading `table` by `seat`'s shape number.
-    fn tabulated(&mut self, seat: Seat, table: &[i32; SHAPES]) -> Node {
-        if table.iter().all(|&v| i8::try_from(v).is_ok()) {
-            self.tabs8.push(table.map(|v| v as i8));
-            Node::Tab8(seat, (self.tabs8.len() - 1) as u32)
-        } else {
-            self.tabs32.push(*table);
-            Node::Tab32(seat, (self.tabs32.len() - 1) as u32)
+    /// A node reading `table` by `fact`.
+    fn tabulated(&mut self, fact: Fact, table: Box<[i32]>, cx: &Cx) -> Node {
+        match fact {
+            Fact::Row(seat, r) => {
+                self.row_tabs.push((cx.tab.domain(fact).0, table));
+                Node::RowTab(r, seat, (self.row_tabs.len() - 1) as u32)
+            }
+            Fact::Shape(seat) => {
+                let table: [i32; SHAPES] = std::array::from_fn(|n| table[n]);
+                if table.iter().all(|&v| i8::try_from(v).is_ok()) {
+                    self.tabs8.push(table.map(|v| v as i8));
+                    Node::Tab8(seat, (self.tabs8.len() - 1) as u32)
+                } else {
+                    self.tabs32.push(table);
+                    Node::Tab32(seat, (self.tabs32.len() - 1) as u32)
+                }
+            }
         }
     }
 
@@ -111,7 +127,7 @@ impl Flat {
         let mut ops = super::order::operands(e, and);
         let mut ids = Vec::new();
         if ops.iter().all(|o| cx.terms.safe(o)) {
-            ids = self.merge_shapes(&mut ops, and, cx);
+            ids = self.merge_facts(&mut ops, and, cx);
             ops.sort_by_cached_key(|o| cx.terms.cost(o));
         }
         ids.extend(ops.into_iter().map(|o| self.lower(o, cx)).collect::<Vec<_>>());
@@ -120,21 +136,58 @@ impl Flat {
         if and { Node::All(start, ids.len() as u32) } else { Node::Any(start, ids.len() as u32) }
     }
 
-    /// The operands of a chain that may be reordered which depend on one seat's shape, two or
-    /// more for a seat: one table each, taken out of `ops`.
-    fn merge_shapes(&mut self, ops: &mut Vec<&Expr>, and: bool, cx: &Cx) -> Vec<u32> {
+    /// The operands of a chain that may be reordered which depend on one fact, two or more
+    /// for a fact: one table each, taken out of `ops`.
+    fn merge_facts(&mut self, ops: &mut Vec<&Expr>, and: bool, cx: &Cx) -> Vec<u32> {
         let mut ids = Vec::new();
-        for seat in Seat::ALL {
-            let of_seat = |o: &&Expr| cx.tab.dep(o) == Dep::Shape(seat);
-            let group: Vec<&Expr> = ops.iter().copied().filter(of_seat).collect();
+        for fact in facts(ops.iter().copied(), cx) {
+            let of_fact = |o: &&Expr| cx.tab.dep(o) == Dep::On(fact);
+            let group: Vec<&Expr> = ops.iter().copied().filter(of_fact).collect();
             if group.len() > 1 {
-                let table = cx.tab.chain_table(&group, and, &self.shapes);
-                let n = self.tabulated(seat, &table);
+                let table = cx.tab.chain_table(&group, and, fact, &self.shapes);
+                let n = self.tabulated(fact, table, cx);
                 ids.push(self.push(n));
-                ops.retain(|o| !of_seat(o));
+                ops.retain(|o| !of_fact(o));
             }
         }
         ids
+    }
+
+    /// A chain of `+` and `-` whose terms are pure and cannot fail, its terms of one fact (two
+    /// or more) summed in one table: wrapping sums are the same in any order. None when no
+    /// two terms share a fact.
+    fn sum(&mut self, e: &Expr, span: Span, cx: &Cx) -> Option<u32> {
+        let mut terms = Vec::new();
+        summands(e, false, &mut terms);
+        if !terms.iter().all(|(_, t)| cx.terms.safe(t)) {
+            return None;
+        }
+        let mut root = None;
+        for fact in facts(terms.iter().map(|(_, t)| *t), cx) {
+            let group: Vec<(bool, &Expr)> =
+                terms.iter().copied().filter(|(_, t)| on(cx.tab.dep(t)) == Some(fact)).collect();
+            if group.len() > 1 {
+                terms.retain(|(_, t)| on(cx.tab.dep(t)) != Some(fact));
+                let n = self.tabulated(fact, cx.tab.sum_table(&group, fact, &self.shapes), cx);
+                let table = self.push(n);
+                root = Some(match root {
+                    None => table,
+                    Some(acc) => self.arith(ArithOp::Add, acc, table, span),
+                });
+            }
+        }
+        let mut acc = root?;
+        for (minus, t) in terms {
+            let b = self.lower(t, cx);
+            acc = self.arith(if minus { ArithOp::Sub } else { ArithOp::Add }, acc, b, span);
+        }
+        Some(acc)
+    }
+
+    fn arith(&mut self, op: ArithOp, a: u32, b: u32, span: Span) -> u32 {
+        self.spans.push(span);
+        let n = Node::Arith(op, a, b, (self.spans.len() - 1) as u32);
+        self.push(n)
     }
 
     fn push(&mut self, n: Node) -> u32 {
@@ -145,18 +198,26 @@ impl Flat {
     fn lower(&mut self, e: &Expr, cx: &Cx) -> u32 {
         match cx.tab.dep(e) {
             Dep::Const if !matches!(e, Expr::Num(_)) => {
-                return self.push(Node::Num(cx.tab.value(e, 0, &self.shapes)));
+                return self.push(Node::Num(cx.tab.value(e, 0, 0, &self.shapes)));
             }
-            Dep::Shape(seat) if worth_it(e) => {
-                let n = self.tabulated(seat, &cx.tab.table(e, &self.shapes));
+            Dep::On(fact) if worth_it(e) => {
+                let n = self.tabulated(fact, cx.tab.table(e, fact, &self.shapes), cx);
                 return self.push(n);
             }
             _ => {}
         }
+        if let Expr::Arith(ArithOp::Add | ArithOp::Sub, _, _, span) = e
+            && let Some(root) = self.sum(e, *span, cx)
+        {
+            return root;
+        }
         let n = match e {
             Expr::Num(n) => Node::Num(*n as i32),
             Expr::Neg(a) => Node::Neg(self.lower(a, cx)),
-            Expr::Not(a) => Node::Not(self.lower(a, cx)),
+            Expr::Not(a) => match self.lower(a, cx) {
+                v if let Node::Var(x) = self.nodes[v as usize] => Node::NotVar(x),
+                v => Node::Not(v),
+            },
             Expr::Arith(op, a, b, span) => {
                 let (a, b) = (self.lower(a, cx), self.lower(b, cx));
                 self.spans.push(*span);
@@ -219,6 +280,7 @@ impl Flat {
             | Node::HasCard(..)
             | Node::Tab8(..)
             | Node::Tab32(..)
+            | Node::RowTab(..)
             | Node::Var(_) => Some(root),
             _ => None,
         }
@@ -264,6 +326,13 @@ impl Program {
         ctx.memo.total(seat.index(), SHAPE, || super::shapes::number(h) as i32) as usize
     }
 
+    /// Row table `t`'s value for `seat`'s sum of row `r`.
+    #[inline(always)]
+    fn row_tab(&self, r: u8, seat: Seat, t: u32, ctx: &mut Ctx) -> i32 {
+        let (lo, values) = &self.flat.row_tabs[t as usize];
+        values[self.hand_row(r as usize, seat, ctx).wrapping_sub(*lo) as usize]
+    }
+
     /// An operand: the leaves that read the deal or a kept value in place, anything else
     /// through [`Program::run`] (one call fewer per leaf).
     #[inline(always)]
@@ -273,10 +342,12 @@ impl Program {
             Node::Length(seat, s) => ctx.deal.hands[seat].len(s) as i32,
             Node::LenCmp(op, seat, s, k) => i32::from(holds(op, ctx.deal.hands[seat].len(s) as i32, k)),
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
-            Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
+            Node::Shape(seat, t) => i32::from(self.flat.shapes.holds(t as usize, self.shape_number(seat, ctx))),
             Node::Var(v) => self.var(v as usize, ctx)?,
+            Node::NotVar(v) => i32::from(self.var(v as usize, ctx)? == 0),
             Node::Tab8(seat, t) => i32::from(self.flat.tabs8[t as usize][self.shape_number(seat, ctx)]),
             Node::Tab32(seat, t) => self.flat.tabs32[t as usize][self.shape_number(seat, ctx)],
+            Node::RowTab(r, seat, t) => self.row_tab(r, seat, t, ctx),
             _ => self.run(i, ctx)?,
         })
     }
@@ -288,6 +359,7 @@ impl Program {
             Node::Num(n) => n,
             Node::Neg(a) => self.arg(a, ctx)?.wrapping_neg(),
             Node::Not(a) => i32::from(self.arg(a, ctx)? == 0),
+            Node::NotVar(v) => i32::from(self.var(v as usize, ctx)? == 0),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.arg(a, ctx)?, self.arg(b, ctx)?);
                 match super::expr::arith(op, a, b) {
@@ -330,12 +402,29 @@ impl Program {
                 let (hf, seat, s) = f.hands[k as usize];
                 self.hand(hf, seat, s, ctx)
             }
-            Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
+            Node::Shape(seat, t) => i32::from(self.flat.shapes.holds(t as usize, self.shape_number(seat, ctx))),
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Var(v) => self.var(v as usize, ctx)?,
             Node::Tab8(seat, t) => i32::from(f.tabs8[t as usize][self.shape_number(seat, ctx)]),
             Node::Tab32(seat, t) => f.tabs32[t as usize][self.shape_number(seat, ctx)],
+            Node::RowTab(r, seat, t) => self.row_tab(r, seat, t, ctx),
             Node::Tree(t) => self.ev(&f.trees[t as usize], ctx)?,
         })
     }
+}
+
+/// The fact a dependence names.
+fn on(d: Dep) -> Option<Fact> {
+    if let Dep::On(f) = d { Some(f) } else { None }
+}
+
+/// The facts the expressions depend on, each once, in the order first met.
+fn facts<'a>(exprs: impl Iterator<Item = &'a Expr>, cx: &Cx) -> Vec<Fact> {
+    let mut out = Vec::new();
+    for f in exprs.filter_map(|e| on(cx.tab.dep(e))) {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
 }
