@@ -106,6 +106,8 @@ fn expr(vars: usize) -> impl Strategy<Value = String> {
         prop::sample::select(vec![
             "hcp(north)",
             "spades(south)",
+            "spades(north)",
+            "diamonds(north)",
             "hearts(east)",
             "losers(west)",
             "controls(north, spades)",
@@ -160,4 +162,22 @@ proptest! {
             .unwrap_or_else(|d| panic!("{src}\n{}", d[0].render()));
         compare(&program, &deals(3, 40), &src);
     }
+}
+
+#[test]
+fn every_scenario_bench_script_agrees_with_the_reference_over_a_thousand_deals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/scenarios/dlr");
+    let mut paths = Vec::new();
+    files(&dir, &mut paths);
+    paths.sort();
+    let deals = deals(12, 1000);
+    let mut values = 0;
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let program = compile(&text, &path.display().to_string(), &CompileOptions::default())
+            .unwrap_or_else(|d| panic!("{}", d[0].render()));
+        values += compare(&program, &deals, &path.display().to_string());
+    }
+    // 26 scripts of 40 to 150 variables each.
+    assert!(paths.len() >= 26 && values >= 1_000_000, "{} scripts, {values} values", paths.len());
 }

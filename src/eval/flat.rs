@@ -5,14 +5,15 @@
 //! tree walker's.
 
 use super::compare::holds;
-use super::expr::{V, solved};
-use super::order::Terms;
-use super::shapes::ShapeSets;
+use super::expr::V;
+use super::memo::SHAPE;
+use super::shapes::{SHAPES, ShapeSets};
 use super::{Ctx, Program};
 use crate::cards::{Card, Seat, Suit};
-use crate::script::Script;
 use crate::script::ast::{ArithOp, CmpOp, Expr, HandFn};
 use crate::script::diag::Span;
+
+mod lower;
 
 /// One node; operands are indexes into [`Flat::nodes`].
 #[derive(Clone, Copy, Debug)]
@@ -20,6 +21,8 @@ enum Node {
     Num(i32),
     Neg(u32),
     Not(u32),
+    /// `not var`: the variable's value read as in [`Node::Var`].
+    NotVar(u32),
     /// The last field indexes [`Flat::spans`] (for division by zero).
     Arith(ArithOp, u32, u32, u32),
     Cmp(CmpOp, u32, u32),
@@ -44,6 +47,13 @@ enum Node {
     Shape(Seat, u32),
     HasCard(Seat, Card),
     Var(u32),
+    /// A value of one seat's shape, read by its shape number: indexes [`Flat::tabs8`] (or
+    /// [`Flat::tabs32`] for values beyond `i8`).
+    Tab8(Seat, u32),
+    Tab32(Seat, u32),
+    /// A value of one seat's count-table row `r` over the whole hand, read by the row's sum:
+    /// indexes [`Flat::row_tabs`].
+    RowTab(u8, Seat, u32),
     /// A rare node, walked as a tree: indexes [`Flat::trees`].
     Tree(u32),
 }
@@ -63,120 +73,11 @@ pub(super) struct Flat {
     pub(super) condition: Option<u32>,
     /// Every `shape()` call's shapes, by shape number.
     pub(super) shapes: ShapeSets,
-}
-
-impl Flat {
-    /// Lays out the script's variables and condition.
-    pub(super) fn new(script: &Script) -> Flat {
-        let mut f = Flat { shapes: ShapeSets::new(&script.shapes), ..Flat::default() };
-        let terms = Terms::new(&script.vars);
-        for v in &script.vars {
-            let root = f.lower(&v.expr, &terms);
-            f.vars.push(root);
-        }
-        f.condition = script.condition.as_ref().map(|e| f.lower(e, &terms));
-        f
-    }
-
-    /// A chain of `&&` (`and`) or `||`, its cheaper terms first when the order cannot change
-    /// its value (dealer.exe tests them as written; the value is the same).
-    fn chain(&mut self, e: &Expr, and: bool, terms: &Terms) -> Node {
-        let mut ops = super::order::operands(e, and);
-        if ops.iter().all(|o| terms.safe(o)) {
-            ops.sort_by_cached_key(|o| terms.cost(o));
-        }
-        let ids: Vec<u32> = ops.into_iter().map(|o| self.lower(o, terms)).collect();
-        let start = self.lists.len() as u32;
-        self.lists.extend(&ids);
-        if and { Node::All(start, ids.len() as u32) } else { Node::Any(start, ids.len() as u32) }
-    }
-
-    fn push(&mut self, n: Node) -> u32 {
-        self.nodes.push(n);
-        (self.nodes.len() - 1) as u32
-    }
-
-    fn lower(&mut self, e: &Expr, terms: &Terms) -> u32 {
-        let n = match e {
-            Expr::Num(n) => Node::Num(*n as i32),
-            Expr::Neg(a) => Node::Neg(self.lower(a, terms)),
-            Expr::Not(a) => Node::Not(self.lower(a, terms)),
-            Expr::Arith(op, a, b, span) => {
-                let (a, b) = (self.lower(a, terms), self.lower(b, terms));
-                self.spans.push(*span);
-                Node::Arith(*op, a, b, (self.spans.len() - 1) as u32)
-            }
-            Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
-                let (op, second) = (chain[0].0, &chain[0].1);
-                match second {
-                    Expr::Num(k) => self.compare_num(op, first, *k as i32, terms),
-                    _ => {
-                        let (a, b) = (self.lower(first, terms), self.lower(second, terms));
-                        Node::Cmp(op, a, b)
-                    }
-                }
-            }
-            Expr::And(..) => self.chain(e, true, terms),
-            Expr::Or(..) => self.chain(e, false, terms),
-            Expr::Cond(t, y, n) => {
-                let (t, y, n) = (self.lower(t, terms), self.lower(y, terms), self.lower(n, terms));
-                Node::Cond(t, y, n)
-            }
-            Expr::Hand(HandFn::Row(r), seat, Some(s)) if *r < 256 => Node::SuitRow(*r as u8, *seat, *s),
-            Expr::Hand(HandFn::Row(r), seat, None) if *r < 256 => Node::HandRow(*r as u8, *seat),
-            Expr::Hand(HandFn::Length, seat, s) => Node::Length(*seat, s.unwrap_or(Suit::Clubs)),
-            Expr::Hand(f, seat, s) => {
-                self.hands.push((*f, *seat, *s));
-                Node::Hand((self.hands.len() - 1) as u32)
-            }
-            Expr::Shape(seat, t) => Node::Shape(*seat, *t as u32),
-            Expr::HasCard(seat, card) => Node::HasCard(*seat, *card),
-            Expr::Var(i) => match self.leaf_var(*i) {
-                Some(root) => return root,
-                None => Node::Var(*i as u32),
-            },
-            _ => {
-                self.trees.push(e.clone());
-                Node::Tree((self.trees.len() - 1) as u32)
-            }
-        };
-        self.push(n)
-    }
-}
-
-impl Flat {
-    /// The root of variable `i` when it is one node that reads the deal in place (a length, a
-    /// count-table row, a card, a shape, a number, or one of these compared with a number):
-    /// a mention reads it directly, cheaper than the memo. Such a node draws no `rnd`.
-    fn leaf_var(&self, i: usize) -> Option<u32> {
-        let root = *self.vars.get(i)?;
-        match self.nodes[root as usize] {
-            Node::Num(_)
-            | Node::Length(..)
-            | Node::SuitRow(..)
-            | Node::HandRow(..)
-            | Node::LenCmp(..)
-            | Node::SuitRowCmp(..)
-            | Node::HandRowCmp(..)
-            | Node::VarCmp(..)
-            | Node::Shape(..)
-            | Node::HasCard(..)
-            | Node::Var(_) => Some(root),
-            _ => None,
-        }
-    }
-
-    /// `first op k`, fused with a leaf operand.
-    fn compare_num(&mut self, op: CmpOp, first: &Expr, k: i32, terms: &Terms) -> Node {
-        let a = self.lower(first, terms);
-        match self.nodes[a as usize] {
-            Node::Length(seat, s) => Node::LenCmp(op, seat, s, k),
-            Node::SuitRow(r, seat, s) => Node::SuitRowCmp(op, r, seat, s, k),
-            Node::HandRow(r, seat) => Node::HandRowCmp(op, r, seat, k),
-            Node::Var(v) => Node::VarCmp(op, v, k),
-            _ => Node::CmpNum(op, a, k),
-        }
-    }
+    /// The values of expressions of one seat's shape, by shape number.
+    tabs8: Vec<[i8; SHAPES]>,
+    tabs32: Vec<[i32; SHAPES]>,
+    /// The values of expressions of one row's sum, from the least sum up.
+    row_tabs: Vec<(i32, Box<[i32]>)>,
 }
 
 impl Program {
@@ -199,6 +100,20 @@ impl Program {
         Ok(x)
     }
 
+    /// `seat`'s shape number, kept per deal.
+    #[inline(always)]
+    fn shape_number(&self, seat: Seat, ctx: &mut Ctx) -> usize {
+        let h = ctx.deal.hands[seat];
+        ctx.memo.total(seat.index(), SHAPE, || super::shapes::number(h) as i32) as usize
+    }
+
+    /// Row table `t`'s value for `seat`'s sum of row `r`.
+    #[inline(always)]
+    fn row_tab(&self, r: u8, seat: Seat, t: u32, ctx: &mut Ctx) -> i32 {
+        let (lo, values) = &self.flat.row_tabs[t as usize];
+        values[self.hand_row(r as usize, seat, ctx).wrapping_sub(*lo) as usize]
+    }
+
     /// An operand: the leaves that read the deal or a kept value in place, anything else
     /// through [`Program::run`] (one call fewer per leaf).
     #[inline(always)]
@@ -210,6 +125,10 @@ impl Program {
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
             Node::Var(v) => self.var(v as usize, ctx)?,
+            Node::NotVar(v) => i32::from(self.var(v as usize, ctx)? == 0),
+            Node::Tab8(seat, t) => i32::from(self.flat.tabs8[t as usize][self.shape_number(seat, ctx)]),
+            Node::Tab32(seat, t) => self.flat.tabs32[t as usize][self.shape_number(seat, ctx)],
+            Node::RowTab(r, seat, t) => self.row_tab(r, seat, t, ctx),
             _ => self.run(i, ctx)?,
         })
     }
@@ -221,6 +140,7 @@ impl Program {
             Node::Num(n) => n,
             Node::Neg(a) => self.arg(a, ctx)?.wrapping_neg(),
             Node::Not(a) => i32::from(self.arg(a, ctx)? == 0),
+            Node::NotVar(v) => i32::from(self.var(v as usize, ctx)? == 0),
             Node::Arith(op, a, b, span) => {
                 let (a, b) = (self.arg(a, ctx)?, self.arg(b, ctx)?);
                 match super::expr::arith(op, a, b) {
@@ -266,6 +186,9 @@ impl Program {
             Node::Shape(seat, t) => self.shape(seat, t as usize, ctx),
             Node::HasCard(seat, card) => i32::from(ctx.deal.hands[seat].has(card)),
             Node::Var(v) => self.var(v as usize, ctx)?,
+            Node::Tab8(seat, t) => i32::from(f.tabs8[t as usize][self.shape_number(seat, ctx)]),
+            Node::Tab32(seat, t) => f.tabs32[t as usize][self.shape_number(seat, ctx)],
+            Node::RowTab(r, seat, t) => self.row_tab(r, seat, t, ctx),
             Node::Tree(t) => self.ev(&f.trees[t as usize], ctx)?,
         })
     }

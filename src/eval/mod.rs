@@ -10,6 +10,7 @@ mod memo;
 mod order;
 mod rnd;
 mod shapes;
+mod tabulate;
 pub mod v2dd;
 pub mod watch;
 

@@ -58,6 +58,20 @@ impl ShapeSets {
     }
 }
 
+/// Each shape number's suit lengths, clubs to spades.
+pub(super) fn lengths() -> [[u8; 4]; SHAPES] {
+    let mut out = [[0u8; 4]; SHAPES];
+    for s in 0..14u8 {
+        for h in 0..14 - s {
+            for d in 0..14 - s - h {
+                let n = NUMBER[((s as usize * 14) + h as usize) * 14 + d as usize] as usize;
+                out[n] = [13 - s - h - d, d, h, s];
+            }
+        }
+    }
+    out
+}
+
 fn compact(table: &ShapeTable) -> [u64; WORDS] {
     let mut set = [0u64; WORDS];
     for s in 0..14u32 {
@@ -75,7 +89,8 @@ fn compact(table: &ShapeTable) -> [u64; WORDS] {
 
 #[cfg(test)]
 mod tests {
-    use super::{NUMBER, SHAPES};
+    use super::{NUMBER, SHAPES, lengths, number};
+    use crate::cards::{Suit, parse_deal};
 
     #[test]
     fn every_shape_has_its_own_number() {
@@ -83,5 +98,14 @@ mod tests {
         assert_eq!(seen.len(), SHAPES);
         seen.sort_unstable();
         assert!(seen.iter().enumerate().all(|(i, &n)| n as usize == i));
+    }
+
+    #[test]
+    fn a_shape_number_gives_back_the_lengths() {
+        let d = parse_deal("n AKQT3.J6.KJ42.95 e 652.AK42.AQ87.T4 s J74.QT95.T.AK863 w 98.873.9653.QJ72").unwrap();
+        let table = lengths();
+        for h in d.hands {
+            assert_eq!(table[number(h)], Suit::ALL.map(|s| h.len(s) as u8));
+        }
     }
 }
