@@ -7,16 +7,18 @@
 //! - exact: `tricks(declarer, strain)`;
 //! - `>= t` at t = the result (the test succeeds) and at t = the result + 1 (it fails): the
 //!   hardest thresholds, one null-window search each;
-//! - `>= 7`: a fixed threshold, as scripts write it.
+//! - `>= 7`: a fixed threshold, as scripts write it;
+//! - partner: the result of declarer's partner, then declarer's (declarer's nodes counted
+//!   apart), as a script asking `tricks(north, s)` and `tricks(south, s)` solves them.
 //!
 //! `DD_FIXED=d,s` asks declarer `d` in strain `s` of every deal instead; the file's second
-//! field then holds that one result.
+//! field then holds that one result (the partner pass then checks only declarer's).
 //!
 //! Prints CPU ms and search nodes per deal for each pass; every answer is checked against the
 //! file.
 
 use dealbench::cards::{Deal, Seat, parse_deal};
-use dealbench::dd::Solver;
+use dealbench::dd::{Known, Solver};
 
 mod common;
 
@@ -26,7 +28,7 @@ fn main() {
         let p: Vec<usize> = v.split(',').map(|x| x.trim().parse().expect("DD_FIXED=declarer,strain")).collect();
         (p[0], p[1])
     });
-    let cases: Vec<(Deal, Seat, usize, u8)> = lines
+    let cases: Vec<(Deal, Seat, usize, u8, Option<u8>)> = lines
         .iter()
         .enumerate()
         .map(|(i, line)| {
@@ -34,24 +36,37 @@ fn main() {
             let deal = parse_deal(fields.next().unwrap()).expect("deal");
             let want: Vec<u8> = fields.next().unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
             if let Some((declarer, strain)) = fixed {
-                return (deal, Seat::from_index(declarer), strain, want[0]);
+                return (deal, Seat::from_index(declarer), strain, want[0], None);
             }
             let (declarer, strain) = (i % 4, i % 5);
             // The file's order: strain S, H, D, C, NT outer, declarer N, E, S, W inner.
             let dds_strain = if strain == 4 { 4 } else { 3 - strain };
-            (deal, Seat::from_index(declarer), strain, want[dds_strain * 4 + declarer])
+            let (at, partner) = (dds_strain * 4, (declarer + 2) % 4);
+            (deal, Seat::from_index(declarer), strain, want[at + declarer], Some(want[at + partner]))
         })
         .collect();
     let mut solver = Solver::new();
-    let mut nodes = [0u64; 5];
-    let exact = pass(&cases, |(d, decl, s, want)| solver.tricks(d, *decl, *s).unwrap() == *want);
+    let mut nodes = [0u64; 6];
+    let exact = pass(&cases, |(d, decl, s, want, _)| solver.tricks(d, *decl, *s).unwrap() == *want);
     nodes[1] = solver.nodes();
-    let meets = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, i32::from(*want)).unwrap());
+    let meets = pass(&cases, |(d, decl, s, want, _)| solver.at_least(d, *decl, *s, i32::from(*want)).unwrap());
     nodes[2] = solver.nodes();
-    let fails = pass(&cases, |(d, decl, s, want)| !solver.at_least(d, *decl, *s, i32::from(*want) + 1).unwrap());
+    let fails = pass(&cases, |(d, decl, s, want, _)| !solver.at_least(d, *decl, *s, i32::from(*want) + 1).unwrap());
     nodes[3] = solver.nodes();
-    let seven = pass(&cases, |(d, decl, s, want)| solver.at_least(d, *decl, *s, 7).unwrap() == (*want >= 7));
+    let seven = pass(&cases, |(d, decl, s, want, _)| solver.at_least(d, *decl, *s, 7).unwrap() == (*want >= 7));
     nodes[4] = solver.nodes();
+    let mut second = 0;
+    let partner = pass(&cases, |(d, decl, s, want, pwant)| {
+        let mut known = Known::of(d);
+        let p = Seat::from_index((decl.index() + 2) % 4);
+        let got = solver.tricks_known(d, &mut known, p, *s).unwrap();
+        let first = pwant.is_none_or(|w| w == got);
+        let at = solver.nodes();
+        let ok = first && solver.tricks_known(d, &mut known, *decl, *s).unwrap() == *want;
+        second += solver.nodes() - at;
+        ok
+    });
+    nodes[5] = solver.nodes();
     let n = cases.len();
     let per = |i: usize| (nodes[i] - nodes[i - 1]) / n as u64;
     println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers), nodes/deal:");
@@ -59,6 +74,13 @@ fn main() {
     println!("  >= result (holds)   {:7.2} ms ({} wrong) {:8} nodes", meets.0, meets.1, per(2));
     println!("  >= result+1 (fails) {:7.2} ms ({} wrong) {:8} nodes", fails.0, fails.1, per(3));
     println!("  >= 7                {:7.2} ms ({} wrong) {:8} nodes", seven.0, seven.1, per(4));
+    println!(
+        "  partner, then it     {:7.2} ms ({} wrong) {:8} nodes, {} of them declarer's",
+        partner.0,
+        partner.1,
+        per(5),
+        second / n as u64
+    );
     let bound = (meets.0 + fails.0) / 2.0;
     println!("  bound at the edge / exact: {:.2}; >= 7 / exact: {:.2}", bound / exact.0, seven.0 / exact.0);
 }

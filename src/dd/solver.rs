@@ -171,9 +171,22 @@ impl Solver {
             return Ok(t);
         }
         self.load(deal, strain);
-        let guess = self.search.estimate((declarer + 1) & 3);
-        let ns = self.solve_one(known, declarer, strain, n, guess)?;
+        let ns = self.solve_one(known, declarer, strain, n, self.first_guess(known, declarer, strain))?;
         Ok(flip(declarer, ns, n) as u8)
+    }
+
+    /// North-South's tricks to test first for one result of the loaded deal: partner's result
+    /// when known (North and South, East and West, nearly always take the same), else the
+    /// estimate from high cards and trump fit, within the range known.
+    fn first_guess(&self, known: &Known, declarer: usize, strain: usize) -> i32 {
+        let n = self.search.tricks_left;
+        let partner = (declarer + 2) & 3;
+        let guess = match known.exact(partner, strain) {
+            Some(t) => flip(partner, t.into(), n),
+            None => self.search.estimate((declarer + 1) & 3),
+        };
+        let (lo, hi) = ns_range(known, declarer, strain, n);
+        guess.clamp(lo, hi)
     }
 
     /// As [`Solver::at_least`], answered from `known` when it can be; the bound the search
