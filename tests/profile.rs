@@ -131,7 +131,10 @@ fn without_profile_a_fruitless_run_names_the_term_from_a_sample() {
     let (out, err) = dealbench(&["-s", "1", "-g", "20000"], script);
     assert!(!out.contains("Condition profile"), "{out}");
     assert!(err.contains("0 of 20000 deals matched: `hcp(north) > 37` never held"), "{err}");
-    assert!(err.contains("fresh deals"), "{err}");
+    // One deal in 64 of the run's, at least 5,000 and at most 20,000.
+    assert!(err.contains("measured on 5000 fresh deals"), "{err}");
+    let (_, err) = dealbench(&["-s", "1", "-g", "640000"], script);
+    assert!(err.contains("measured on 10000 fresh deals"), "{err}");
     // A run that produced what it was asked to says nothing.
     let (_, quiet) = dealbench(&["-s", "1", "-p", "3"], "condition hcp(north) >= 10\naction printoneline\n");
     assert!(!quiet.contains("matched"), "{quiet}");

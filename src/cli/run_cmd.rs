@@ -14,7 +14,7 @@ use dealbench::cards::{Deal, Hand};
 use dealbench::dealing::swap::Swapping;
 use dealbench::eval::{Program, compile};
 use dealbench::report::atomic::Staged;
-use dealbench::run::profile::{Profile, SAMPLE_DEALS};
+use dealbench::run::profile::{Profile, sample_deals};
 use dealbench::run::stats::file::{self as stats_file, Ended, RunId, Shard, StatsFile};
 use dealbench::run::stats::{LeadContract, Stats};
 use dealbench::run::switches::Switches;
@@ -573,7 +573,8 @@ fn sampled_note(
     if !short {
         return None;
     }
-    let p = dealbench::run::profile::sampled(program, options, s.seed, SAMPLE_DEALS)?;
+    let n = sample_deals(s.generated);
+    let p = dealbench::run::profile::sampled(program, options, s.seed, n)?;
     let note = p.closing_note(matched, produce, s.generated, generate)?;
-    Some(format!("{note}; measured on {SAMPLE_DEALS} fresh deals (--profile measures the run's own)"))
+    Some(format!("{note}; measured on {n} fresh deals (--profile measures the run's own)"))
 }

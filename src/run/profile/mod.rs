@@ -14,5 +14,5 @@ mod spec;
 
 pub use counts::{Count, Counts};
 pub use report::{Profile, Row};
-pub use sample::{SAMPLE_DEALS, sampled};
+pub use sample::{sample_deals, sampled};
 pub use spec::Spec;

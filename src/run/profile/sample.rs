@@ -7,8 +7,13 @@ use crate::eval::{Ctx, Program};
 use crate::run::RunOptions;
 use crate::run::predeal::merged;
 
-/// Deals a sampled profile rests on: a few milliseconds of evaluation.
-pub const SAMPLE_DEALS: u64 = 20_000;
+/// Deals a sampled profile rests on after a run of `generated` deals: one in 64 of them,
+/// at least 5,000 and at most 20,000. Every term is evaluated on each, three to five times a
+/// run's cost a deal, so the note costs a run of a few hundred thousand deals a few percent
+/// and never more than a few milliseconds.
+pub fn sample_deals(generated: u64) -> u64 {
+    (generated / 64).clamp(5_000, 20_000)
+}
 
 /// The condition's profile over `deals` deals of the fast stream for `seed` and the run's
 /// predeal, every term on every deal. None when that would not be the run's condition on
