@@ -57,29 +57,28 @@ impl<'a> ActionState<'a> {
         }
     }
 
-    /// Runs every action for a matching deal; returns what it prints.
-    pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
-        let mut out = String::new();
+    /// Runs every action for a matching deal, appending what it prints to `out`.
+    pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64, out: &mut String) -> Result<(), EvalError> {
         let mut next = 0;
         let p = self.program;
         let board = number + p.script.board_offset();
         for a in &p.actions {
             match a {
-                Action::PrintAll => fmt::printall(&mut out, board, ctx.deal),
-                Action::PrintSide(side) => fmt::printside(&mut out, *side, ctx.deal),
+                Action::PrintAll => fmt::printall(out, board, ctx.deal),
+                Action::PrintSide(side) => fmt::printside(out, *side, ctx.deal),
                 Action::PrintPbn if !self.options.quiet_pbn => {
-                    fmt::printpbn(&mut out, board - 1, ctx.deal, &self.pbn_context())
+                    fmt::printpbn(out, board - 1, ctx.deal, &self.pbn_context())
                 }
                 Action::PrintPbn => {}
                 Action::PrintCompact(e) => {
                     let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
-                    fmt::printcompact(&mut out, ctx.deal, v);
+                    fmt::printcompact(out, ctx.deal, v);
                 }
                 Action::PrintOneLine(e) => {
                     let v = e.as_ref().map(|e| p.eval(e, ctx)).transpose()?;
-                    fmt::printoneline(&mut out, ctx.deal, v);
+                    fmt::printoneline(out, ctx.deal, v);
                 }
-                Action::PrintEs(items) => self.printes(&mut out, items, ctx)?,
+                Action::PrintEs(items) => self.printes(out, items, ctx)?,
                 Action::Print(_) => {}
                 Action::Stat(call) => {
                     let mut values = [0i64; 2];
@@ -92,13 +91,13 @@ impl<'a> ActionState<'a> {
                 Action::Export(seats) => {
                     let mut line = String::new();
                     crate::report::export::export(&mut line, seats, ctx.deal);
-                    self.exports.write(&mut out, &line)?;
+                    self.exports.write(out, &line)?;
                 }
-                Action::PrintRpt(terms) => self.report_row(&mut out, terms, ctx)?,
+                Action::PrintRpt(terms) => self.report_row(out, terms, ctx)?,
                 Action::CsvRpt(terms) => {
                     let mut row = String::new();
                     self.report_row(&mut row, terms, ctx)?;
-                    self.csv.write(&mut out, &row)?;
+                    self.csv.write(out, &row)?;
                 }
             }
         }
@@ -108,7 +107,7 @@ impl<'a> ActionState<'a> {
         if self.keeps_deals {
             self.stored.push(*ctx.deal);
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The hand types' figures, when the script defines hand types.
