@@ -5,10 +5,13 @@
 use super::printed::Printed;
 use super::{Event, EventSink, Matched};
 
-/// Bytes of printed text sent at once.
+/// Bytes of printed text sent at once (the command line).
 const TEXT_BATCH: usize = 1 << 16;
-/// Matching deals sent at once; fewer when the run reports progress first.
-const DEAL_BATCH: usize = 256;
+/// Matching deals sent at once, or fewer printing this many bytes; fewer when the run reports
+/// progress first. Large, so that the receiving thread is woken seldom: each wake-up costs
+/// it and the run several microseconds of CPU.
+const DEAL_BATCH: usize = 4096;
+const DEAL_TEXT_BATCH: usize = 1 << 18;
 
 #[derive(Default)]
 pub(super) struct Outbox {
@@ -27,14 +30,14 @@ impl Outbox {
     /// printed `text()[from..]`; sends what is held when a batch is full, and the run's first
     /// deal at once. False when nobody listens.
     pub(super) fn push(&mut self, tx: &dyn EventSink, mut m: Matched, from: usize, deals: bool) -> bool {
-        let full = self.text.len() >= TEXT_BATCH;
         if !deals {
-            return !full || self.send(tx);
+            return self.text.len() < TEXT_BATCH || self.send(tx);
         }
         m.printed = Printed::pending(from..self.text.len());
         let first = m.number == 1;
         self.deals.push(m);
-        !first && !full && self.deals.len() < DEAL_BATCH || self.send(tx)
+        let full = self.deals.len() >= DEAL_BATCH || self.text.len() >= DEAL_TEXT_BATCH;
+        !first && !full || self.send(tx)
     }
 
     /// Sends whatever is held; false when nobody listens.
