@@ -5,13 +5,11 @@
 use super::printed::Printed;
 use super::{Event, EventSink, Matched};
 
-/// Bytes of printed text sent at once (the command line).
+/// Bytes of printed text sent at once.
 const TEXT_BATCH: usize = 1 << 16;
-/// Matching deals sent at once, or fewer printing this many bytes; fewer when the run reports
-/// progress first. Large, so that the receiving thread is woken seldom: each wake-up costs
-/// it and the run several microseconds of CPU.
-const DEAL_BATCH: usize = 4096;
-const DEAL_TEXT_BATCH: usize = 1 << 18;
+/// Matching deals sent at once; fewer when the run reports progress first or the batch's
+/// text reaches [`TEXT_BATCH`].
+const DEAL_BATCH: usize = 256;
 
 #[derive(Default)]
 pub(super) struct Outbox {
@@ -36,7 +34,7 @@ impl Outbox {
         m.printed = Printed::pending(from..self.text.len());
         let first = m.number == 1;
         self.deals.push(m);
-        let full = self.deals.len() >= DEAL_BATCH || self.text.len() >= DEAL_TEXT_BATCH;
+        let full = self.deals.len() >= DEAL_BATCH || self.text.len() >= TEXT_BATCH;
         !first && !full || self.send(tx)
     }
 
