@@ -77,7 +77,7 @@ pub fn app(theme_name: &str, size: (u16, u16)) -> App {
             number: i as u64 + 1,
             generated: 100 * (i as u64 + 1),
             deal,
-            printed,
+            printed: printed.into(),
             known: None,
             hand_types: 0,
         }]));

@@ -12,7 +12,14 @@ use tui_common::{alt, app, ctrl, key, screen, type_str};
 
 /// A matched deal as a run reports it, printing nothing and solving nothing.
 fn matched(number: u64, generated: u64, deal: dealbench::cards::Deal) -> Event {
-    Event::Matched(vec![MatchedDeal { number, generated, deal, printed: String::new(), known: None, hand_types: 0 }])
+    Event::Matched(vec![MatchedDeal {
+        number,
+        generated,
+        deal,
+        printed: Default::default(),
+        known: None,
+        hand_types: 0,
+    }])
 }
 
 fn saved_run(app: &mut App) -> Vec<Effect> {

@@ -71,9 +71,8 @@ impl<'a> ActionState<'a> {
         }
     }
 
-    /// Runs every action for a matching deal; returns what it prints.
-    pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64) -> Result<String, EvalError> {
-        let mut out = String::new();
+    /// Runs every action for a matching deal, appending what it prints to `out`.
+    pub(super) fn per_deal(&mut self, ctx: &mut Ctx, number: u64, out: &mut String) -> Result<(), EvalError> {
         let p = self.program;
         let board = number + p.script.board_offset();
         for k in 0..self.steps.len() {
@@ -91,7 +90,7 @@ impl<'a> ActionState<'a> {
                     }
                     self.stats[i].add_deal(&mut Sample { values, ctx, span: call.span })?;
                 }
-                Step::Act(a) => self.act(a, &mut out, board, ctx)?,
+                Step::Act(a) => self.act(a, out, board, ctx)?,
             }
         }
         for &i in &self.studies {
@@ -102,7 +101,7 @@ impl<'a> ActionState<'a> {
                 self.stored[seat].push(ctx.deal.hands[seat]);
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Runs an action that is not a statistic on a matching deal numbered `board`.

@@ -5,6 +5,7 @@ use super::actions::ActionState;
 use super::dd_cache::DdCache;
 use super::dd_needs::DdNeeds;
 use super::outbox::Outbox;
+use super::printed::Printed;
 use super::profile::{Counts, Profile, Spec};
 use super::source::{Source, StreamKind};
 use super::types::{Interleave, Pending, Types};
@@ -84,19 +85,19 @@ impl<'a> Consumer<'a> {
         let mut ctx = Ctx::new(&deal, &mut self.memo);
         ctx.dd = Some(&mut self.dd);
         (ctx.rnd_seed, ctx.vulnerable) = (o.rnd_seed ^ ACTION_RND_SALT, self.vulnerable);
-        let printed = match self.state.per_deal(&mut ctx, self.produced) {
-            Ok(p) => p,
-            Err(e) => {
-                let cancelled = self.engine.solve_cancelled(&e);
-                // A deal whose actions were cut short is not counted.
-                self.produced -= u64::from(cancelled);
-                return Err(if cancelled { Halt::Cancelled } else { Halt::Failed(e) });
-            }
-        };
+        let from = self.outbox.text().len();
+        if let Err(e) = self.state.per_deal(&mut ctx, self.produced, self.outbox.text()) {
+            self.outbox.text().truncate(from);
+            let cancelled = self.engine.solve_cancelled(&e);
+            // A deal whose actions were cut short is not counted.
+            self.produced -= u64::from(cancelled);
+            return Err(if cancelled { Halt::Cancelled } else { Halt::Failed(e) });
+        }
         self.state.add_types(mask);
         let known = self.dd.solved(&deal);
-        let m = Matched { number: self.produced, generated, deal, printed, known, hand_types: mask };
-        if !self.outbox.push(self.engine.tx, m, self.engine.options.matched_events) {
+        let m =
+            Matched { number: self.produced, generated, deal, printed: Printed::default(), known, hand_types: mask };
+        if !self.outbox.push(self.engine.tx, m, from, self.engine.options.matched_events) {
             return Err(Halt::Hangup);
         }
         Ok(self.produced >= self.produce_limit)

@@ -15,6 +15,7 @@ pub mod level;
 mod outbox;
 mod parallel;
 pub mod predeal;
+mod printed;
 pub mod profile;
 mod source;
 pub mod stats;
@@ -23,6 +24,7 @@ mod types;
 
 pub use actions::today;
 pub use known_tables::KnownTables;
+pub use printed::Printed;
 pub use source::{DealFeed, StreamKind};
 
 use crate::cards::{Card, Deal, Seat, Vul};
@@ -147,7 +149,7 @@ pub struct Matched {
     /// The deal.
     pub deal: Deal,
     /// What dealer prints for this deal (may be empty).
-    pub printed: String,
+    pub printed: Printed,
     /// What the run learnt of it double dummy (the condition's and the actions' solves and
     /// bound tests), so that a later full table searches only what is still unknown.
     pub known: Option<crate::dd::Known>,
