@@ -155,10 +155,9 @@ fn filtered_out(block: &[Entry], pat: &[u64; 2]) -> bool {
 /// Narrows `block`'s filter to what entry `e` relies on and agrees on (the first entry sets it).
 #[inline(always)]
 fn add_to_filter(block: &mut [Entry], e: &Entry, first: bool) {
-    let m = e.masks();
-    for j in 0..2 {
+    for (j, m) in e.masks().into_iter().enumerate() {
         let (care, val) = (block[0].w[j], block[1].w[j]);
-        let c = if first { m[j] } else { care & m[j] & !(val ^ e.w[j]) } & OWNERS;
+        let c = if first { m } else { care & m & !(val ^ e.w[j]) } & OWNERS;
         block[0].w[j] = care & !OWNERS | c;
         block[1].w[j] = val & !OWNERS | e.w[j] & c;
     }
