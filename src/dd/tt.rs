@@ -80,33 +80,88 @@ impl Entry {
     }
 }
 
-/// A block's header: `w[0]` the next block + 1, `w[1]` the entries used (low 32 bits), the
-/// key's tricks left (8 bits above) and the blocks in the chain from this one (8 bits above).
 impl Entry {
+    /// The owner masks of the entry's two words (its relevant ranks).
     #[inline(always)]
-    fn next(&self) -> u32 {
-        self.w[0] as u32
-    }
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.w[1] as u32 as usize
-    }
-    #[inline(always)]
-    fn tricks(&self) -> usize {
-        (self.w[1] >> 32 & 0xFF) as usize
-    }
-    /// Blocks in the chain from this one on (at most 255).
-    #[inline(always)]
-    fn depth(&self) -> usize {
-        (self.w[1] >> 40 & 0xFF) as usize
+    fn masks(&self) -> [u64; 2] {
+        [MASKS[(self.w[0] >> KS_SHIFT & 0xFF) as usize], MASKS[(self.w[1] >> KS_SHIFT & 0xFF) as usize]]
     }
 }
 
-/// Slots per block: a header (next block + 1, entries used, the key's tricks left) and
-/// `BLOCK - 1` entries; a key's entries are a chain of blocks, newest first.
-const BLOCK: usize = 16;
+/// The owner bits of a word (below [`KS_SHIFT`]).
+const OWNERS: u64 = (1 << KS_SHIFT) - 1;
+
+/// Slots per block: [`HEAD`] header slots and `BLOCK - HEAD` entries; a key's entries are a
+/// chain of blocks, newest first.
+const BLOCK: usize = 32;
+/// A block's header slots. Their four words' owner bits are the block's filter: the owners
+/// that every entry of the block relies on and agrees on (`care`, slot 0; their values in
+/// `val`, slot 1), so that a probe skips a block whose filter its position contradicts
+/// without reading the entries. The 12 bits above each word hold the block's [`Meta`].
+const HEAD: usize = 2;
 /// Most blocks scanned per chain.
-const MAX_BLOCKS: usize = 64;
+const MAX_BLOCKS: usize = 32;
+
+/// A block's 48 bits of bookkeeping: the next block + 1 (bits 0..28: 2^28 blocks of 512 bytes
+/// are more than `--dd-memory` allows), the entries used
+/// (28..36), the key's tricks left (36..40) and the blocks in the chain from this one on, at
+/// most 255 (40..48).
+#[derive(Clone, Copy)]
+struct Meta(u64);
+
+impl Meta {
+    fn new(next: u32, len: usize, tricks: usize, depth: usize) -> Meta {
+        Meta(u64::from(next) | (len as u64) << 28 | (tricks as u64) << 36 | (depth.min(255) as u64) << 40)
+    }
+    /// The meta of `block`, from the top 12 bits of its header's words.
+    #[inline(always)]
+    fn of(block: &[Entry]) -> Meta {
+        let top = |w: u64, i: u32| (w >> KS_SHIFT) << (12 * i);
+        Meta(top(block[0].w[0], 0) | top(block[0].w[1], 1) | top(block[1].w[0], 2) | top(block[1].w[1], 3))
+    }
+    /// Writes the meta into `block`'s header.
+    #[inline(always)]
+    fn write(self, block: &mut [Entry]) {
+        for i in 0..4 {
+            let w = &mut block[i / 2].w[i % 2];
+            *w = *w & OWNERS | (self.0 >> (12 * i) & 0xFFF) << KS_SHIFT;
+        }
+    }
+    #[inline(always)]
+    fn next(self) -> u32 {
+        self.0 as u32 & ((1 << 28) - 1)
+    }
+    #[inline(always)]
+    fn len(self) -> usize {
+        (self.0 >> 28 & 0xFF) as usize
+    }
+    #[inline(always)]
+    fn tricks(self) -> usize {
+        (self.0 >> 36 & 15) as usize
+    }
+    #[inline(always)]
+    fn depth(self) -> usize {
+        (self.0 >> 40 & 0xFF) as usize
+    }
+}
+
+/// Does `block`'s filter rule out every entry for a position of pattern `pat`?
+#[inline(always)]
+fn filtered_out(block: &[Entry], pat: &[u64; 2]) -> bool {
+    let (care, val) = (&block[0].w, &block[1].w);
+    ((pat[0] ^ val[0]) & care[0] | (pat[1] ^ val[1]) & care[1]) & OWNERS != 0
+}
+
+/// Narrows `block`'s filter to what entry `e` relies on and agrees on (the first entry sets it).
+#[inline(always)]
+fn add_to_filter(block: &mut [Entry], e: &Entry, first: bool) {
+    for (j, m) in e.masks().into_iter().enumerate() {
+        let (care, val) = (block[0].w[j], block[1].w[j]);
+        let c = if first { m } else { care & m & !(val ^ e.w[j]) } & OWNERS;
+        block[0].w[j] = care & !OWNERS | c;
+        block[1].w[j] = val & !OWNERS | e.w[j] & c;
+    }
+}
 
 /// A hash slot: a key (0 = empty) and the newest block + 1 of its chains. A shape's own slot
 /// (the key is the shape) has two chains for each leader (see [`chain`]), the high bit of each
@@ -301,20 +356,22 @@ impl Tt {
         while b != 0 && scanned < MAX_BLOCKS {
             let base = (b as usize - 1) * BLOCK;
             let block = &self.entries[base..base + BLOCK];
-            let (next, len) = (block[0].next(), block[0].len());
+            let meta = Meta::of(block);
             // The next block loads while this one is scanned.
-            self.prefetch_block(next);
-            for e in block[1..=len].iter().rev() {
-                if e.matches(pat) {
-                    if e.lo() >= need {
-                        return Some(Hit { bound: e.lo(), ks: e.ks() });
-                    }
-                    if e.hi() < need {
-                        return Some(Hit { bound: e.hi(), ks: e.ks() });
+            self.prefetch_block(meta.next());
+            if !filtered_out(block, pat) {
+                for e in block[HEAD..HEAD + meta.len()].iter().rev() {
+                    if e.matches(pat) {
+                        if e.lo() >= need {
+                            return Some(Hit { bound: e.lo(), ks: e.ks() });
+                        }
+                        if e.hi() < need {
+                            return Some(Hit { bound: e.hi(), ks: e.ks() });
+                        }
                     }
                 }
             }
-            b = next;
+            b = meta.next();
             scanned += 1;
         }
         None
@@ -360,34 +417,35 @@ impl Tt {
         let head_b = self.slots[si].head(c) as usize;
         if head_b != 0 {
             let base = (head_b - 1) * BLOCK;
-            let len = self.entries[base].len();
-            for old in self.entries[base + 1..=base + len].iter_mut() {
+            let len = Meta::of(&self.entries[base..]).len();
+            for old in self.entries[base + HEAD..base + HEAD + len].iter_mut() {
                 if old.same_pattern(&e) {
                     old.set_bounds(old.lo().max(bounds.0), old.hi().min(bounds.1));
                     return;
                 }
             }
         }
-        let b = if head_b != 0 && self.entries[(head_b - 1) * BLOCK].len() < BLOCK - 1 {
+        let b = if head_b != 0 && Meta::of(&self.entries[(head_b - 1) * BLOCK..]).len() < BLOCK - HEAD {
             head_b
         } else {
-            let depth = if head_b == 0 { 1 } else { (self.entries[(head_b - 1) * BLOCK].depth() + 1).min(255) };
-            let header = Entry { w: [head_b as u64, (tricks_left(shape) as u64) << 32 | (depth as u64) << 40] };
-            self.entries.push(header);
-            self.entries.resize(self.entries.len() + BLOCK - 1, Entry::default());
+            let depth = if head_b == 0 { 1 } else { self.depth(head_b as u32) + 1 };
+            let start = self.entries.len();
+            self.entries.resize(start + BLOCK, Entry::default());
+            Meta::new(head_b as u32, 0, tricks_left(shape), depth).write(&mut self.entries[start..]);
             let b = self.entries.len() / BLOCK;
             self.slots[si].set_head(c, b as u32);
             b
         };
-        let base = (b - 1) * BLOCK;
-        let len = self.entries[base].len() + 1;
-        self.entries[base].w[1] += 1;
-        self.entries[base + len] = e;
+        let block = &mut self.entries[(b - 1) * BLOCK..b * BLOCK];
+        let meta = Meta::of(block);
+        add_to_filter(block, &e, meta.len() == 0);
+        block[HEAD + meta.len()] = e;
+        Meta::new(meta.next(), meta.len() + 1, meta.tricks(), meta.depth()).write(block);
     }
 
     /// Blocks in the chain from block `b` (+ 1).
     fn depth(&self, b: u32) -> usize {
-        if b == 0 { 0 } else { self.entries[(b as usize - 1) * BLOCK].depth() }
+        if b == 0 { 0 } else { Meta::of(&self.entries[(b as usize - 1) * BLOCK..]).depth() }
     }
 
     /// The slot of `key`, taken when new.
@@ -432,7 +490,7 @@ impl Tt {
         let blocks = self.entries.len() / BLOCK;
         let mut by_tricks = [0usize; 14];
         for b in 0..blocks {
-            by_tricks[self.entries[b * BLOCK].tricks()] += 1;
+            by_tricks[Meta::of(&self.entries[b * BLOCK..]).tricks()] += 1;
         }
         let (mut keep_from, mut kept) = (14, 0);
         while keep_from > 0 && kept + by_tricks[keep_from - 1] <= blocks / 2 {
@@ -447,7 +505,7 @@ impl Tt {
         let mut out = 0;
         for (b, to) in moved.iter_mut().enumerate().skip(1) {
             let base = (b - 1) * BLOCK;
-            if self.entries[base].tricks() >= keep_from {
+            if Meta::of(&self.entries[base..]).tricks() >= keep_from {
                 self.entries.copy_within(base..base + BLOCK, out * BLOCK);
                 out += 1;
                 *to = out as u32;
@@ -455,8 +513,9 @@ impl Tt {
         }
         self.entries.truncate(out * BLOCK);
         for b in 0..out {
-            let next = &mut self.entries[b * BLOCK].w[0];
-            *next = moved[*next as usize] as u64;
+            let block = &mut self.entries[b * BLOCK..(b + 1) * BLOCK];
+            let m = Meta::of(block);
+            Meta::new(moved[m.next() as usize], m.len(), m.tricks(), m.depth()).write(block);
         }
         let n = self.slots.len();
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
@@ -532,6 +591,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_block_filter_skips_no_matching_entry() {
+        let mut tt = Tt::new(64 << 20);
+        let key = valid_shape(13, 5);
+        // Clubs' 13 ranks relevant: owner patterns that differ in a few ranks each.
+        let pat = |i: u64| [(i * 0x9E37_79B9) & ((1 << 26) - 1), 0];
+        for i in 0..500 {
+            tt.store(key, 1, pat(i), 0x000D, (i as i32 % 13, 13));
+        }
+        for i in 0..500 {
+            let want = i as i32 % 13;
+            assert_eq!(tt.probe(key, 1, pat(i), want).map(|h| h.bound), Some(want), "pattern {i}");
+        }
+        assert!(tt.probe(key, 1, pat(500), 0).is_none(), "a pattern never stored");
     }
 
     #[test]
