@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::LADDER;
 use std::path::Path;
 
 fn dir(test: &str, script: &str) -> common::Scratch {
@@ -73,13 +74,6 @@ fn a_type_without_a_share_weighs_one() {
     assert!((b / n - 0.5).abs() < 4.0 * (0.25 / n).sqrt(), "a {a}, b {b}");
     assert!(n > 12_000.0, "{n}");
 }
-
-const LADDER: &str = "bal = shape(south, any 4333 + any 4432 + any 5332)\n\
-    HandType_weak   = bal and hcp(south) >= 12 and hcp(south) <= 14\n\
-    HandType_strong = bal and hcp(south) >= 15 and hcp(south) <= 17\n\
-    HandType_big    = bal and hcp(south) >= 18 and hcp(south) <= 19\n\
-    condition HandType_weak or HandType_strong or HandType_big\n\
-    action printoneline\n";
 
 #[test]
 fn no_produced_deal_prints_no_nan_in_the_run_or_the_merge() {

@@ -12,15 +12,7 @@ name=tui_e2e_leveled pane=e2e wait_default=60
 # shellcheck source=tests/tui_e2e_lib.sh
 source "$(dirname "$0")/tui_e2e_lib.sh"
 
-cat >"$work/ladder.dlr" <<'DLR'
-produce 60
-bal = shape(south, any 4333 + any 4432 + any 5332)
-HandType_weak = bal and hcp(south) >= 12 and hcp(south) <= 14
-HandType_strong = bal and hcp(south) >= 15 and hcp(south) <= 17
-HandType_big = bal and hcp(south) >= 18 and hcp(south) <= 19
-condition HandType_weak or HandType_strong or HandType_big
-action printoneline
-DLR
+{ echo "produce 60"; cat "$here/tests/common/ladder.dlr"; } >"$work/ladder.dlr"
 cp "$work/ladder.dlr" "$work/stock.dlr"
 
 tm new-session -d -s e2e -x 160 -y 48 \

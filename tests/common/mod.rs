@@ -23,15 +23,9 @@ pub const DLS_PARAMS: [&str; 10] = [
     " 5+s4+mxx + 6+mxxx ",
 ];
 
-/// A ladder of three balanced hand types for South (12–14, 15–17, 18–19 points).
-pub const LADDER: &str = "\
-bal = shape(south, any 4333 + any 4432 + any 5332)
-HandType_weak = bal and hcp(south) >= 12 and hcp(south) <= 14
-HandType_strong = bal and hcp(south) >= 15 and hcp(south) <= 17
-HandType_big = bal and hcp(south) >= 18 and hcp(south) <= 19
-condition HandType_weak or HandType_strong or HandType_big
-action printoneline
-";
+/// A ladder of three balanced hand types for South (12–14, 15–17, 18–19 points); the tmux
+/// script `tui_e2e_leveled.sh` reads the same file.
+pub const LADDER: &str = include_str!("ladder.dlr");
 
 /// `../shared/<sub>`, or `None` (after printing why) when the data is not there.
 /// Under `CI=true` a missing folder is a failure.
