@@ -9,7 +9,7 @@ use super::{Event, EventSink, Matched};
 const TEXT_BATCH: usize = 1 << 16;
 /// Matching deals sent at once; fewer when the run reports progress first or the batch's
 /// text reaches [`TEXT_BATCH`].
-const DEAL_BATCH: usize = 256;
+const DEAL_BATCH: usize = 1024;
 
 #[derive(Default)]
 pub(super) struct Outbox {

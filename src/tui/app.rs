@@ -573,10 +573,33 @@ impl App {
         }
     }
 
+    /// A batch of matched deals, in deal order: each through the filter, and only the last
+    /// `keep` of ring and batch kept, moved in at once.
+    fn on_batch(&mut self, mut deals: Vec<MatchedDeal>) {
+        if self.results.selected.is_none() {
+            return deals.into_iter().for_each(|d| self.on_matched(d));
+        }
+        let Some(last) = deals.last() else { return };
+        let r = &mut self.results;
+        r.produced = r.produced.max(last.number);
+        r.generated = r.generated.max(last.generated);
+        if let Some(f) = &mut self.filter {
+            deals.iter().for_each(|d| {
+                f.test(d);
+            });
+        }
+        let keep = self.keep.max(1);
+        let skip = deals.len().saturating_sub(keep);
+        let excess = (r.deals.len() + deals.len() - skip).saturating_sub(keep);
+        r.deals.drain(..excess);
+        r.deals.extend(deals.drain(skip..));
+        r.dropped += (skip + excess) as u64;
+    }
+
     fn on_run_msg(&mut self, m: Event) {
         let r = &mut self.results;
         match m {
-            Event::Matched(deals) => deals.into_iter().for_each(|d| self.on_matched(d)),
+            Event::Matched(deals) => self.on_batch(deals),
             Event::Progress { generated, produced, elapsed } => {
                 r.generated = generated;
                 r.produced = produced;

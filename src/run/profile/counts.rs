@@ -149,7 +149,7 @@ impl Counts {
         if let Some((join, parts)) = &node.parts {
             return self.chain(spec, Some(*join), parts, d);
         }
-        let v = d.program.eval(&node.expr, d.ctx)?;
+        let v = d.program.term(i, d.ctx)?;
         d.solved |= node.solves;
         Ok(v != 0)
     }
@@ -171,7 +171,7 @@ impl Counts {
             self.extra_solves += 1;
         }
         let rnd = d.ctx.rnd.take();
-        let r = d.program.eval(&node.expr, d.ctx);
+        let r = d.program.term(i, d.ctx);
         d.ctx.rnd = rnd;
         if let Ok(v) = r {
             self.alone[i].add(v != 0);
