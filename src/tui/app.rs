@@ -20,7 +20,7 @@ use super::theme::Theme;
 use crate::cards::{Deal, Vul};
 use crate::dd::Known;
 use crate::run::stats::Stats;
-use crate::run::{Event, Matched as MatchedDeal, Summary};
+use crate::run::{Event, Matched as MatchedDeal, Printed, Summary};
 use crate::script::diag::Diagnostic;
 
 /// The panes' names; pane.rs registers what each is, in Tab order.
@@ -591,8 +591,10 @@ impl App {
         let keep = self.keep.max(1);
         let skip = deals.len().saturating_sub(keep);
         let excess = (r.deals.len() + deals.len() - skip).saturating_sub(keep);
-        r.deals.drain(..excess);
+        Printed::release(r.deals.drain(..excess).map(|d| d.printed));
         r.deals.extend(deals.drain(skip..));
+        Printed::release(deals.drain(..).map(|d| d.printed));
+        crate::run::recycle_deals(deals);
         r.dropped += (skip + excess) as u64;
     }
 
