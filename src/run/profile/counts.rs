@@ -108,6 +108,7 @@ impl Counts {
         self.profiled(spec, program, ctx)
     }
 
+    #[cold]
     #[inline(never)]
     fn profiled(&mut self, spec: &Spec, program: &Program, ctx: &mut Ctx) -> Result<bool, EvalError> {
         self.deals += 1;

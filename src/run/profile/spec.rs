@@ -29,6 +29,8 @@ pub struct Spec {
     /// How the condition's terms join, and their node indices.
     pub(super) join: Option<Join>,
     pub(super) tops: Vec<usize>,
+    /// Some term solves double dummy.
+    solves: bool,
 }
 
 impl Spec {
@@ -41,7 +43,7 @@ impl Spec {
     /// The profile of the condition of `script`, compiled from `source`.
     pub fn build(script: &Script, source: &str) -> Option<Spec> {
         let chain = script.explain.condition.as_ref()?;
-        let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new() };
+        let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new(), solves: false };
         for term in &chain.terms {
             let text = source_text(source, term.span.start, term.span.end);
             let i = spec.push(text.clone(), term.expr.clone(), 0, &script.vars);
@@ -51,6 +53,7 @@ impl Spec {
                 spec.nodes[i].parts = Some(spec.parts_of(script, source, &v.chain));
             }
         }
+        spec.solves = spec.nodes.iter().any(|n| n.solves);
         Some(spec)
     }
 
@@ -87,7 +90,7 @@ impl Spec {
 
     /// True when some term solves double dummy.
     pub fn solves(&self) -> bool {
-        self.nodes.iter().any(|n| n.solves)
+        self.solves
     }
 }
 
