@@ -36,6 +36,12 @@ impl Printed {
         }
     }
 
+    /// The same text in a string of its own, holding no batch alive (for a deal kept longer
+    /// than its batch, as the workbench's selected one).
+    pub fn own(&self) -> Printed {
+        if self.batch.is_none() { Printed::default() } else { Printed::from(&**self) }
+    }
+
     /// Drops `texts` at once: the consecutive ones of one batch give back their shares in
     /// one step (what dropping them one by one does, without an atomic operation each).
     pub fn release(texts: impl IntoIterator<Item = Printed>) {
@@ -196,5 +202,8 @@ mod tests {
         Printed::release(rest.into_iter().chain([a3]));
         assert_eq!(refs(&copy), 1);
         assert_eq!(&*copy, "d", "the last share still reads its text");
+        let own = copy.own();
+        assert_eq!((&*own, refs(&own), refs(&copy)), ("d", 1, 1), "its own text, no share of the batch");
+        assert!(Printed::default().own().batch.is_none());
     }
 }

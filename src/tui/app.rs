@@ -220,7 +220,10 @@ impl Results {
     /// Selects a deal by number, pinning a copy of it.
     pub fn select(&mut self, number: Option<u64>) {
         self.selected = number;
-        self.pinned = self.selected_index().map(|i| self.deals[i].clone());
+        // Its own copy of its text: a pinned deal holds no batch of the run alive.
+        self.pinned = self
+            .selected_index()
+            .map(|i| MatchedDeal { printed: self.deals[i].printed.own(), ..self.deals[i].clone() });
     }
 }
 
