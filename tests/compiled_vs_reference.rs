@@ -1,7 +1,7 @@
 //! The compiled evaluator (variables kept once per deal, hand facts shared) against the plain
 //! tree-walking reference of tests/reference: every corpus script over a thousand deals, and
 //! generated scripts of nested variables, `?:`, short circuits and `rnd`; every variable's value
-//! (or error) and the condition's, on every deal.
+//! (or error), the condition's and each of the profile's terms', on every deal.
 
 mod common;
 mod reference;
@@ -9,6 +9,7 @@ mod reference;
 use dealbench::cards::Deal;
 use dealbench::dealing::FastStream;
 use dealbench::eval::{Ctx, Memo, Program, compile};
+use dealbench::run::profile::Spec;
 use dealbench::script::CompileOptions;
 use dealbench::script::ast::Expr;
 use proptest::prelude::*;
@@ -40,6 +41,8 @@ fn compare(program: &Program, deals: &[Deal], what: &str) -> usize {
     let script = &program.script;
     let reference = Reference::new(script);
     let condition = script.condition.as_ref().filter(|c| !c.solves(&script.vars));
+    // The profile's terms, compiled beside the condition (src/run/profile).
+    let terms = Spec::of(program).map_or_else(Vec::new, Spec::exprs);
     let mut memo = Memo::default();
     let mut compared = 0;
     for (n, deal) in deals.iter().enumerate() {
@@ -61,6 +64,10 @@ fn compare(program: &Program, deals: &[Deal], what: &str) -> usize {
         }
         if n % 2 == 0 {
             condition_once(&mut ctx, &mut rd);
+        }
+        for (k, e) in terms.iter().enumerate().filter(|(_, e)| !e.solves(&script.vars)) {
+            assert_eq!(program.term(k, &mut ctx), reference.eval(e, &mut rd), "{what}: profile term {k} on deal {n}");
+            compared += 1;
         }
     }
     compared

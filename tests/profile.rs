@@ -93,6 +93,7 @@ fn variables_are_profiled_one_level_down_and_threads_agree() {
     // The parts of `nt` in order: the second sees the deals the first let through.
     assert_eq!(one.rows[2].order.deals, one.rows[1].order.held);
     assert_eq!(one.rows[0].order.held, one.rows[2].order.held);
+    assert_eq!(one.seen, 200_000, "every deal dealt is seen, profiled or not");
     let two = profile_of(src, 200_000, 2);
     assert_eq!(one, two, "a generate-limited run profiles the same deals on any thread count");
 }

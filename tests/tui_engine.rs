@@ -185,7 +185,7 @@ fn a_cancelled_run_stops_its_solving_workers() {
 }
 
 /// Matching deals arrive in batches (one channel send per batch, not per deal), yet they
-/// stream: the first deal alone at once, then batches of at most 256, in order, many of them
+/// stream: the first deal alone at once, then batches of at most 4096, in order, many of them
 /// before the run ends, each batch before the progress that counts it.
 #[test]
 fn matching_deals_stream_in_ordered_batches() {
@@ -196,7 +196,7 @@ fn matching_deals_stream_in_ordered_batches() {
     for m in &msgs {
         match m {
             Event::Matched(deals) => {
-                assert!(!deals.is_empty() && deals.len() <= 256, "a batch of {}", deals.len());
+                assert!(!deals.is_empty() && deals.len() <= 4096, "a batch of {}", deals.len());
                 assert!(seen > 0 || deals.len() == 1, "the first deal waited for others");
                 for d in deals {
                     seen += 1;
@@ -209,7 +209,7 @@ fn matching_deals_stream_in_ordered_batches() {
         }
     }
     assert_eq!(seen, 200_000);
-    assert!(batches >= 200_000 / 256, "{batches} batches");
+    assert!(batches >= 200_000 / 4096, "{batches} batches");
 }
 
 /// A run of mostly matching deals still stops promptly when cancelled.

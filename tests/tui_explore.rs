@@ -239,3 +239,38 @@ fn a_run_that_matches_nothing_names_the_term_that_never_held_in_the_status_line(
     assert!(msg.contains("`hcp(north) > 37` never held"), "{msg}");
     assert!(screen(&a).contains("hcp(north) > 37` never held"), "{}", screen(&a));
 }
+
+/// A batch of matched deals keeps what deal after deal would: only the last `keep` of the
+/// kept deals and the batch, the rest counted as dropped; the filter tests every deal of it.
+#[test]
+fn a_batch_keeps_the_last_deals_and_the_filter_tests_them_all() {
+    let mut a = app("dark", (120, 40));
+    let _ = filter(&mut a, "hcp(south) >= 17");
+    let tested = a.filter.as_ref().unwrap().tested;
+    a.keep = 4;
+    let g = a.generation;
+    let deals: Vec<_> = DEALS.iter().map(|d| parse_deal(d).unwrap()).collect();
+    let batch = |from: u64, to: u64| {
+        let m = |n: u64| dealbench::run::Matched {
+            number: n,
+            generated: 1000 * n,
+            deal: deals[n as usize % 3],
+            printed: format!("deal {n}\n").into(),
+            known: None,
+            hand_types: 0,
+        };
+        Event::Matched((from..=to).map(m).collect())
+    };
+    let numbers = |a: &App| a.results.deals.iter().map(|d| d.number).collect::<Vec<u64>>();
+    let _ = a.on_run_msgs(g, vec![batch(4, 5)]);
+    assert_eq!((numbers(&a), a.results.dropped), (vec![2, 3, 4, 5], 1));
+    let _ = a.on_run_msgs(g, vec![batch(6, 12)]);
+    assert_eq!((numbers(&a), a.results.dropped), (vec![9, 10, 11, 12], 8));
+    assert_eq!((a.results.produced, a.results.generated), (12, 12_000));
+    assert_eq!(&*a.results.deals[3].printed, "deal 12\n");
+    let f = a.filter.as_ref().unwrap();
+    assert_eq!(f.tested, tested + 9, "every deal of the batches tested");
+    // South's points in deals[n % 3]: 16, 17, 18 (fixture); deals 4..=12 pass unless n % 3 == 0.
+    let want: Vec<u64> = [2, 3].into_iter().chain((4..=12).filter(|n| n % 3 != 0)).collect();
+    assert_eq!(passing(&a), want);
+}

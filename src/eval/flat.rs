@@ -71,6 +71,8 @@ pub(super) struct Flat {
     vars: Vec<u32>,
     /// The condition's root node.
     pub(super) condition: Option<u32>,
+    /// The root nodes of the profile's terms ([`crate::run::profile::Spec`]'s order).
+    terms: Vec<u32>,
     /// Every `shape()` call's shapes, by shape number.
     pub(super) shapes: ShapeSets,
     /// The values of expressions of one seat's shape, by shape number.
@@ -98,6 +100,12 @@ impl Program {
             ctx.memo.set(i, x, self.script.vars.len());
         }
         Ok(x)
+    }
+
+    /// The value of the profile's term `k`: what [`Program::eval`] gives for its expression,
+    /// through the compiled form.
+    pub fn term(&self, k: usize, ctx: &mut Ctx) -> Result<i32, super::EvalError> {
+        self.run(self.flat.terms[k], ctx).map_err(|super::expr::Stop| self.stopped(ctx))
     }
 
     /// `seat`'s shape number, kept per deal.

@@ -160,7 +160,8 @@ impl Program {
     pub fn new(script: Script, source: &str) -> Program {
         let counts = CountTables::new(&script.counts);
         let actions = script.all_actions();
-        let flat = flat::Flat::new(&script);
+        let terms = crate::run::profile::Spec::build(&script, source).map_or_else(Vec::new, |s| s.exprs());
+        let flat = flat::Flat::new(&script, &terms);
         Program { script, actions, source: source.to_string(), counts, flat }
     }
 

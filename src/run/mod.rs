@@ -24,6 +24,7 @@ mod types;
 
 pub use actions::today;
 pub use known_tables::KnownTables;
+pub use outbox::recycle_deals;
 pub use printed::Printed;
 pub use source::{DealFeed, StreamKind};
 

@@ -20,7 +20,7 @@ use super::theme::Theme;
 use crate::cards::{Deal, Vul};
 use crate::dd::Known;
 use crate::run::stats::Stats;
-use crate::run::{Event, Matched as MatchedDeal, Summary};
+use crate::run::{Event, Matched as MatchedDeal, Printed, Summary};
 use crate::script::diag::Diagnostic;
 
 /// The panes' names; pane.rs registers what each is, in Tab order.
@@ -220,7 +220,10 @@ impl Results {
     /// Selects a deal by number, pinning a copy of it.
     pub fn select(&mut self, number: Option<u64>) {
         self.selected = number;
-        self.pinned = self.selected_index().map(|i| self.deals[i].clone());
+        // Its own copy of its text: a pinned deal holds no batch of the run alive.
+        self.pinned = self
+            .selected_index()
+            .map(|i| MatchedDeal { printed: self.deals[i].printed.own(), ..self.deals[i].clone() });
     }
 }
 
@@ -573,10 +576,35 @@ impl App {
         }
     }
 
+    /// A batch of matched deals, in deal order: each through the filter, and only the last
+    /// `keep` of ring and batch kept, moved in at once.
+    fn on_batch(&mut self, mut deals: Vec<MatchedDeal>) {
+        if self.results.selected.is_none() {
+            return deals.into_iter().for_each(|d| self.on_matched(d));
+        }
+        let Some(last) = deals.last() else { return };
+        let r = &mut self.results;
+        r.produced = r.produced.max(last.number);
+        r.generated = r.generated.max(last.generated);
+        if let Some(f) = &mut self.filter {
+            deals.iter().for_each(|d| {
+                f.test(d);
+            });
+        }
+        let keep = self.keep.max(1);
+        let skip = deals.len().saturating_sub(keep);
+        let excess = (r.deals.len() + deals.len() - skip).saturating_sub(keep);
+        Printed::release(r.deals.drain(..excess).map(|d| d.printed));
+        r.deals.extend(deals.drain(skip..));
+        Printed::release(deals.drain(..).map(|d| d.printed));
+        crate::run::recycle_deals(deals);
+        r.dropped += (skip + excess) as u64;
+    }
+
     fn on_run_msg(&mut self, m: Event) {
         let r = &mut self.results;
         match m {
-            Event::Matched(deals) => deals.into_iter().for_each(|d| self.on_matched(d)),
+            Event::Matched(deals) => self.on_batch(deals),
             Event::Progress { generated, produced, elapsed } => {
                 r.generated = generated;
                 r.produced = produced;

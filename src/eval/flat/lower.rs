@@ -20,8 +20,8 @@ struct Cx {
 }
 
 impl Flat {
-    /// Lays out the script's variables and condition.
-    pub(in crate::eval) fn new(script: &Script) -> Flat {
+    /// Lays out the script's variables and condition, and the profile's `terms`.
+    pub(in crate::eval) fn new(script: &Script, terms: &[Expr]) -> Flat {
         let mut f = Flat { shapes: ShapeSets::new(&script.shapes), ..Flat::default() };
         let mut cx = Cx { terms: Terms::new(&script.vars), tab: Tabulator::new(&script.counts) };
         for v in &script.vars {
@@ -30,6 +30,7 @@ impl Flat {
             cx.tab.define(&v.expr, &f.shapes);
         }
         f.condition = script.condition.as_ref().map(|e| f.lower(e, &cx));
+        f.terms = terms.iter().map(|e| f.lower(e, &cx)).collect();
         f
     }
 

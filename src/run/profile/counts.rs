@@ -45,8 +45,10 @@ impl Count {
 pub struct Counts {
     /// Deals profiled.
     pub deals: u64,
-    /// Deals seen, profiled or not.
-    pub seen: u64,
+    /// Deals profiled by these counts themselves, not merged in.
+    here: u64,
+    /// Deals seen by the other threads' counts merged into these ([`Counts::seen`]).
+    merged_seen: u64,
     /// One deal in this many is profiled.
     pub stride: u64,
     /// Deals to pass over before the next profiled one (a count down, not a division).
@@ -84,7 +86,7 @@ impl Counts {
     /// Adds another thread's counts.
     pub fn merge(&mut self, o: &Counts) {
         self.deals += o.deals;
-        self.seen += o.seen;
+        self.merged_seen += o.seen();
         self.solves += o.solves;
         self.extra_solves += o.extra_solves;
         for (a, b) in self.alone.iter_mut().zip(&o.alone) {
@@ -95,11 +97,17 @@ impl Counts {
         }
     }
 
+    /// Deals seen, profiled or not: each profiled one and the `stride - 1` after it, less
+    /// those still to pass over (counted so, not one by one, to spare the deal loop).
+    pub fn seen(&self) -> u64 {
+        let own = if self.here == 0 { 0 } else { self.here * self.stride - self.skip };
+        own + self.merged_seen
+    }
+
     /// Evaluates the condition on the context's deal, counting every term when the deal is in
     /// the sample; the result is [`Program::matches`]'s.
     #[inline]
     pub fn test(&mut self, spec: &Spec, program: &Program, ctx: &mut Ctx) -> Result<bool, EvalError> {
-        self.seen += 1;
         if self.skip > 0 {
             self.skip -= 1;
             return program.matches(ctx);
@@ -108,9 +116,11 @@ impl Counts {
         self.profiled(spec, program, ctx)
     }
 
+    #[cold]
     #[inline(never)]
     fn profiled(&mut self, spec: &Spec, program: &Program, ctx: &mut Ctx) -> Result<bool, EvalError> {
         self.deals += 1;
+        self.here += 1;
         // Decided before looking at the deal, so the sample is not biased by it.
         let dd_sample = spec.solves() && self.extra_solves * 10 < self.solves + 1;
         let mut d = Deal { program, ctx, dd_sample, solved: false, extra: false };
@@ -149,7 +159,7 @@ impl Counts {
         if let Some((join, parts)) = &node.parts {
             return self.chain(spec, Some(*join), parts, d);
         }
-        let v = d.program.eval(&node.expr, d.ctx)?;
+        let v = d.program.term(i, d.ctx)?;
         d.solved |= node.solves;
         Ok(v != 0)
     }
@@ -171,7 +181,7 @@ impl Counts {
             self.extra_solves += 1;
         }
         let rnd = d.ctx.rnd.take();
-        let r = d.program.eval(&node.expr, d.ctx);
+        let r = d.program.term(i, d.ctx);
         d.ctx.rnd = rnd;
         if let Ok(v) = r {
             self.alone[i].add(v != 0);

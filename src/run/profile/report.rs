@@ -39,7 +39,7 @@ impl Profile {
             .enumerate()
             .map(|(i, n)| Row { text: n.text.clone(), depth: n.depth, alone: counts.alone[i], order: counts.order[i] })
             .collect();
-        Profile { rows, deals: counts.deals, seen: counts.seen, solves: counts.solves }
+        Profile { rows, deals: counts.deals, seen: counts.seen(), solves: counts.solves }
     }
 
     /// The table `dealbench run --profile` prints: a row per term, its rate alone and in

@@ -1,6 +1,7 @@
 //! The profile's terms, taken from the script's recorded chains (script/explain.rs).
 
 use crate::eval::Program;
+use crate::script::Script;
 use crate::script::ast::{Expr, VarDef};
 use crate::script::explain::{Chain, Join};
 
@@ -28,27 +29,41 @@ pub struct Spec {
     /// How the condition's terms join, and their node indices.
     pub(super) join: Option<Join>,
     pub(super) tops: Vec<usize>,
+    /// Some term solves double dummy.
+    solves: bool,
 }
 
 impl Spec {
-    /// The profile of `program`'s condition; `None` without a condition.
+    /// The profile of `program`'s condition; `None` without a condition. Term `i` is the
+    /// program's compiled term `i` ([`Program::term`]).
     pub fn of(program: &Program) -> Option<Spec> {
-        let chain = program.script.explain.condition.as_ref()?;
-        let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new() };
+        Spec::build(&program.script, &program.source)
+    }
+
+    /// The profile of the condition of `script`, compiled from `source`.
+    pub fn build(script: &Script, source: &str) -> Option<Spec> {
+        let chain = script.explain.condition.as_ref()?;
+        let mut spec = Spec { nodes: Vec::new(), join: chain.join, tops: Vec::new(), solves: false };
         for term in &chain.terms {
-            let text = source_text(&program.source, term.span.start, term.span.end);
-            let i = spec.push(text.clone(), term.expr.clone(), 0, &program.script.vars);
+            let text = source_text(source, term.span.start, term.span.end);
+            let i = spec.push(text.clone(), term.expr.clone(), 0, &script.vars);
             spec.tops.push(i);
-            let var = program.script.explain.var(unparenthesized(&text));
+            let var = script.explain.var(unparenthesized(&text));
             if let Some(v) = var.filter(|v| v.chain.join.is_some() && v.chain.terms.len() > 1) {
-                spec.nodes[i].parts = Some(spec.parts_of(program, &v.chain));
+                spec.nodes[i].parts = Some(spec.parts_of(script, source, &v.chain));
             }
         }
+        spec.solves = spec.nodes.iter().any(|n| n.solves);
         Some(spec)
     }
 
-    fn parts_of(&mut self, program: &Program, chain: &Chain) -> (Join, Vec<usize>) {
-        let (source, vars) = (&program.source, &program.script.vars);
+    /// The terms' expressions, in order.
+    pub fn exprs(self) -> Vec<Expr> {
+        self.nodes.into_iter().map(|n| n.expr).collect()
+    }
+
+    fn parts_of(&mut self, script: &Script, source: &str, chain: &Chain) -> (Join, Vec<usize>) {
+        let vars = &script.vars;
         let ids = chain
             .terms
             .iter()
@@ -75,7 +90,7 @@ impl Spec {
 
     /// True when some term solves double dummy.
     pub fn solves(&self) -> bool {
-        self.nodes.iter().any(|n| n.solves)
+        self.solves
     }
 }
 
