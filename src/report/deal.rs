@@ -3,19 +3,25 @@
 use crate::cards::{Deal, Hand, RANK_CHARS, SEAT_CHARS, Seat, Suit, Vul};
 use std::fmt::Write;
 
+/// Spaces to pad a column with.
+const PAD: &str = "                    ";
+
 /// The cards of one suit as printall writes them: `A K 5 ` (a void is `- `); returns the count.
 fn suit_cells(out: &mut String, hand: Hand, suit: Suit) -> usize {
-    let bits = hand.suit(suit);
+    let mut cells = [b' '; 26];
+    let mut bits = hand.suit(suit) as u32;
     let mut n = 0;
-    for r in (0..13).rev().filter(|r| bits & (1 << r) != 0) {
-        out.push(RANK_CHARS[r] as char);
-        out.push(' ');
+    while bits != 0 {
+        let r = 31 - bits.leading_zeros();
+        cells[2 * n] = RANK_CHARS[r as usize];
+        bits &= !(1 << r);
         n += 1;
     }
     if n == 0 {
-        out.push_str("- ");
+        cells[0] = b'-';
         n = 1;
     }
+    out.push_str(std::str::from_utf8(&cells[..2 * n]).unwrap_or_default());
     n
 }
 
@@ -24,10 +30,7 @@ pub fn columns(out: &mut String, hands: &[Hand]) {
     for suit in Suit::ALL.into_iter().rev() {
         let mut col = 10;
         for &h in hands {
-            while col < 10 {
-                out.push_str("  ");
-                col += 1;
-            }
+            out.push_str(&PAD[..2 * (10 - col.min(10))]);
             col = suit_cells(out, h, suit);
         }
         out.push('\n');
@@ -137,7 +140,8 @@ pub fn print_hands(
         let _ = write!(out, "\n\n{} hands:\n\n\n\n", seat.name());
         for (g, group) in hands[seat].chunks(4).enumerate() {
             for k in 0..group.len() {
-                let _ = write!(out, "{:4}.{:15}", first_board + (g * 4 + k + 1) as u64, ' ');
+                let _ = write!(out, "{:4}.", first_board + (g * 4 + k + 1) as u64);
+                out.push_str(&PAD[..15]);
             }
             out.push('\n');
             columns(out, group);
