@@ -558,30 +558,22 @@ impl App {
         if (self.results.generation, self.results.selected) != before { self.dd_request() } else { Vec::new() }
     }
 
-    fn on_matched(&mut self, d: MatchedDeal) {
-        let r = &mut self.results;
-        r.produced = r.produced.max(d.number);
-        r.generated = r.generated.max(d.generated);
-        if let Some(f) = &mut self.filter {
-            f.test(&d);
+    /// A batch of matched deals, in deal order. With no deal selected yet, the batch's first
+    /// deal is kept and selected (pinned) before the rest can push it out of the ring.
+    fn on_batch(&mut self, mut deals: Vec<MatchedDeal>) {
+        if self.results.selected.is_none() && !deals.is_empty() {
+            let rest = deals.split_off(1);
+            self.keep_last(deals);
+            let first = self.results.deals.front().map(|d| d.number);
+            self.results.select(first);
+            deals = rest;
         }
-        r.deals.push_back(d);
-        while r.deals.len() > self.keep.max(1) {
-            r.deals.pop_front();
-            r.dropped += 1;
-        }
-        if r.selected.is_none() {
-            let first = r.deals.front().map(|d| d.number);
-            r.select(first);
-        }
+        self.keep_last(deals);
     }
 
-    /// A batch of matched deals, in deal order: each through the filter, and only the last
-    /// `keep` of ring and batch kept, moved in at once.
-    fn on_batch(&mut self, mut deals: Vec<MatchedDeal>) {
-        if self.results.selected.is_none() {
-            return deals.into_iter().for_each(|d| self.on_matched(d));
-        }
+    /// Each deal of `deals` through the filter, and only the last `keep` of ring and batch
+    /// kept, moved in at once.
+    fn keep_last(&mut self, mut deals: Vec<MatchedDeal>) {
         let Some(last) = deals.last() else { return };
         let r = &mut self.results;
         r.produced = r.produced.max(last.number);
