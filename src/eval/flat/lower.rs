@@ -153,8 +153,7 @@ impl Flat {
             },
             Expr::Arith(op, a, b, span) => {
                 let (a, b) = (self.lower(a, cx), self.lower(b, cx));
-                self.spans.push(*span);
-                Node::Arith(*op, a, b, (self.spans.len() - 1) as u32)
+                return self.arith(*op, a, b, *span);
             }
             Expr::Compare(first, chain) if chain.len() == 1 && !solved(first) && !solved(&chain[0].1) => {
                 let (op, second) = (chain[0].0, &chain[0].1);
