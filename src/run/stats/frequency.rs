@@ -29,6 +29,15 @@ impl Axis {
             (v - self.low + 1) as usize
         }
     }
+    /// Number of buckets: Low, the values and High.
+    pub fn buckets(&self) -> usize {
+        self.width() + 2
+    }
+    /// Index of a cross-tab's cell, row-major, for the values `v` (row, column).
+    #[inline]
+    pub fn cell(rows: Axis, cols: Axis, v: [i64; 2]) -> usize {
+        rows.bucket(v[0]) * cols.buckets() + cols.bucket(v[1])
+    }
     /// The name of bucket `b`: Low, the value, or High.
     pub fn bucket_name(&self, b: usize) -> String {
         match b {
@@ -55,12 +64,12 @@ pub struct FrequencyStat {
 impl FrequencyStat {
     /// An empty table.
     pub fn new(label: Option<String>, rows: Axis, cols: Option<Axis>) -> FrequencyStat {
-        let n = (rows.width() + 2) * cols.map_or(1, |c| c.width() + 2);
+        let n = rows.buckets() * cols.map_or(1, |c| c.buckets());
         FrequencyStat { label, rows, cols, counts: vec![0; n] }
     }
     /// Number of column buckets (1 for a one-dimensional table).
     pub fn col_buckets(&self) -> usize {
-        self.cols.map_or(1, |c| c.width() + 2)
+        self.cols.map_or(1, |c| c.buckets())
     }
     /// The count in a row bucket and column bucket.
     pub fn cell(&self, row: usize, col: usize) -> u64 {
@@ -81,7 +90,7 @@ impl FrequencyStat {
     }
 
     fn two_dimensions(&self, out: &mut String, c: Axis) {
-        let (rows, cols) = (self.rows.width() + 2, self.col_buckets());
+        let (rows, cols) = (self.rows.buckets(), self.col_buckets());
         out.push_str("        Low");
         for v in c.low..=c.high {
             let _ = write!(out, " {v:6}");
@@ -122,9 +131,10 @@ impl Statistic for FrequencyStat {
     }
 
     fn add(&mut self, values: [i64; 2]) {
-        let r = self.rows.bucket(values[0]);
-        let c = self.cols.map_or(0, |a| a.bucket(values[1]));
-        let i = r * self.col_buckets() + c;
+        let i = match self.cols {
+            Some(cols) => Axis::cell(self.rows, cols, values),
+            None => self.rows.bucket(values[0]),
+        };
         self.counts[i] += 1;
     }
 
@@ -152,7 +162,7 @@ impl Statistic for FrequencyStat {
 
     fn view(&self) -> View {
         let label = self.label.clone();
-        let rows: Vec<String> = (0..self.rows.width() + 2).map(|b| self.rows.bucket_name(b)).collect();
+        let rows: Vec<String> = (0..self.rows.buckets()).map(|b| self.rows.bucket_name(b)).collect();
         match self.cols {
             None => {
                 let last = rows.len() - 1;
@@ -161,7 +171,7 @@ impl Statistic for FrequencyStat {
                 View::Histogram { label, rows }
             }
             Some(c) => {
-                let cols = (0..c.width() + 2).map(|b| c.bucket_name(b)).collect();
+                let cols = (0..c.buckets()).map(|b| c.bucket_name(b)).collect();
                 View::CrossTab { label, rows, cols, counts: self.counts.clone() }
             }
         }

@@ -79,7 +79,7 @@ impl Tallies {
     /// Counts a deal in a cross-tab.
     #[inline]
     pub fn count2(&mut self, rows: Axis, cols: Axis, base: usize, v: [i64; 2]) {
-        self.counts[base + rows.bucket(v[0]) * (cols.width() + 2) + cols.bucket(v[1])] += 1;
+        self.counts[base + Axis::cell(rows, cols, v)] += 1;
     }
 
     /// Adds a deal's value to an average.
