@@ -10,12 +10,10 @@
 
 mod scan;
 
-/// The block scans of [`Tt::probe_in`]: scalar, AVX2, AVX-512 (see [`scan`]).
+/// The block scans of [`Tt::probe_in`]: scalar, AVX-512 (see [`scan`]).
 const SCALAR: u8 = 0;
 #[cfg(target_arch = "x86_64")]
-const AVX2: u8 = 1;
-#[cfg(target_arch = "x86_64")]
-const AVX512: u8 = 2;
+const AVX512: u8 = 1;
 
 /// One stored pattern, 16 bytes: per word, the owners of two suits (26 bits a suit, the top
 /// card first), then the number of relevant ranks of each of the two suits (bits 52..56 and
@@ -349,9 +347,6 @@ impl Tt {
             // SAFETY: `kind` is `Avx512` only when `scan::detect` found the features.
             #[cfg(target_arch = "x86_64")]
             scan::Kind::Avx512 => unsafe { self.probe_avx512(shape, leader, pat, need) },
-            // SAFETY: `kind` is `Avx2` only when `scan::detect` found the features.
-            #[cfg(target_arch = "x86_64")]
-            scan::Kind::Avx2 => unsafe { self.probe_avx2(shape, leader, pat, need) },
             scan::Kind::Scalar => self.probe_in::<SCALAR>(shape, leader, pat, need),
         }
     }
@@ -360,12 +355,6 @@ impl Tt {
     #[target_feature(enable = "avx512f,popcnt,lzcnt,bmi1,bmi2")]
     fn probe_avx512(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         self.probe_in::<AVX512>(shape, leader, pat, need)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")]
-    fn probe_avx2(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
-        self.probe_in::<AVX2>(shape, leader, pat, need)
     }
 
     /// [`Tt::probe`] with block scan `K`.
@@ -405,9 +394,6 @@ impl Tt {
                     // SAFETY: `K` is `AVX512` only inside `probe_avx512`, which has its features.
                     #[cfg(target_arch = "x86_64")]
                     AVX512 => unsafe { scan::avx512(block, meta.len(), pat, need) },
-                    // SAFETY: `K` is `AVX2` only inside `probe_avx2`, which has its features.
-                    #[cfg(target_arch = "x86_64")]
-                    AVX2 => unsafe { scan::avx2(block, meta.len(), pat, need) },
                     _ => scan::scalar(block, meta.len(), pat, need),
                 };
                 if let Some(i) = found {

@@ -1,6 +1,6 @@
-//! A block's scan for the newest entry that matches a position and decides its test, three ways
-//! with one result: scalar, AVX2 (4 entries a step) and AVX-512 (8 entries a step, chosen at
-//! run time when the CPU has it).
+//! A block's scan for the newest entry that matches a position and decides its test, two ways
+//! with one result: scalar, and AVX-512 (8 entries a step, chosen at run time when the CPU has
+//! it). An AVX2 scan (4 or 8 entries a step) was no faster than the scalar one on thomas2.
 
 use super::{BLOCK, Entry, HEAD};
 
@@ -9,13 +9,11 @@ use super::{BLOCK, Entry, HEAD};
 pub(super) enum Kind {
     Scalar,
     #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
     Avx512,
 }
 
-/// The fastest scan this CPU has (each SIMD probe is also built with popcnt, lzcnt, BMI1 and
-/// BMI2, which every CPU with AVX2 but a few early ones has).
+/// The fastest scan this CPU has (the AVX-512 probe is also built with popcnt, lzcnt, BMI1 and
+/// BMI2).
 pub(super) fn detect() -> Kind {
     #[cfg(target_arch = "x86_64")]
     {
@@ -23,9 +21,6 @@ pub(super) fn detect() -> Kind {
         let bits = has!("popcnt") && has!("lzcnt") && has!("bmi1") && has!("bmi2");
         if bits && has!("avx512f") {
             return Kind::Avx512;
-        }
-        if bits && has!("avx2") {
-            return Kind::Avx2;
         }
     }
     Kind::Scalar
@@ -35,10 +30,8 @@ pub(super) fn detect() -> Kind {
 /// decide "NS tricks >= need" (a lower bound `>= need` or an upper bound `< need`).
 #[inline(always)]
 pub(super) fn scalar(block: &[Entry; BLOCK], len: usize, pat: &[u64; 2], need: i32) -> Option<usize> {
-    (HEAD..HEAD + len).rev().find(|&i| {
-        let e = &block[i];
-        e.matches(pat) && (e.lo() >= need || e.hi() < need)
-    })
+    let found = block[HEAD..HEAD + len].iter().rposition(|e| e.matches(pat) && (e.lo() >= need || e.hi() < need));
+    found.map(|i| HEAD + i)
 }
 
 /// The bounds' test as one unsigned comparison a word: `lo >= need` is `w0 >= need << 60` and
@@ -55,7 +48,7 @@ fn valid(len: usize) -> u32 {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(super) use x86::{avx2, avx512};
+pub(super) use x86::avx512;
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -118,68 +111,6 @@ mod x86 {
             let a = _mm512_sub_epi64(_mm512_sllv_epi64(one, two_a), one);
             let b = _mm512_sub_epi64(_mm512_sllv_epi64(one, two_b), one);
             _mm512_or_si512(a, _mm512_slli_epi64::<26>(b))
-        }
-    }
-
-    /// [`super::scalar`] with AVX2: 4 entries a step, newest first.
-    ///
-    /// # Safety
-    /// The CPU has AVX2 and the caller is built with it (this inlines into the caller).
-    #[inline(always)]
-    pub(in crate::dd::tt) unsafe fn avx2(
-        block: &[Entry; BLOCK],
-        len: usize,
-        pat: &[u64; 2],
-        need: i32,
-    ) -> Option<usize> {
-        if threshold(need).is_none() {
-            return super::scalar(block, len, pat, need);
-        }
-        if len == 0 {
-            return None;
-        }
-        let valid = valid(len);
-        // SAFETY: the caller has AVX2; slots 4g..4g+4 are inside the block (BLOCK = 32 slots
-        // of two words).
-        unsafe {
-            let (p0, p1) = (_mm256_set1_epi64x(pat[0] as i64), _mm256_set1_epi64x(pat[1] as i64));
-            let (below, at) = (_mm256_set1_epi64x(i64::from(need) - 1), _mm256_set1_epi64x(i64::from(need)));
-            let base = block.as_ptr().cast::<u64>();
-            for g in (0..=(HEAD + len - 1) / 4).rev() {
-                let p = base.add(8 * g);
-                let (a, b) = (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(4).cast()));
-                // Slots in the order 0, 2, 1, 3 of the step.
-                let (w0, w1) = (_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b));
-                let zero = _mm256_setzero_si256();
-                let same0 = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_xor_si256(w0, p0), owners256(w0)), zero);
-                let same1 = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_xor_si256(w1, p1), owners256(w1)), zero);
-                let lo_decides = _mm256_cmpgt_epi64(_mm256_srli_epi64::<60>(w0), below);
-                let hi_decides = _mm256_cmpgt_epi64(at, _mm256_srli_epi64::<60>(w1));
-                let hit = _mm256_and_si256(_mm256_and_si256(same0, same1), _mm256_or_si256(lo_decides, hi_decides));
-                let m = _mm256_movemask_pd(_mm256_castsi256_pd(hit)) as u32;
-                let hits = (m & 9 | (m & 2) << 1 | (m & 4) >> 1) & (valid >> (4 * g)) & 15;
-                if hits != 0 {
-                    return Some(4 * g + 31 - hits.leading_zeros() as usize);
-                }
-            }
-        }
-        None
-    }
-
-    /// [`owners512`] for AVX2.
-    ///
-    /// # Safety
-    /// As [`avx2`].
-    #[inline(always)]
-    unsafe fn owners256(w: __m256i) -> __m256i {
-        // SAFETY: the caller has AVX2.
-        unsafe {
-            let (thirty, one) = (_mm256_set1_epi64x(30), _mm256_set1_epi64x(1));
-            let two_a = _mm256_and_si256(_mm256_srli_epi64::<51>(w), thirty);
-            let two_b = _mm256_and_si256(_mm256_srli_epi64::<55>(w), thirty);
-            let a = _mm256_sub_epi64(_mm256_sllv_epi64(one, two_a), one);
-            let b = _mm256_sub_epi64(_mm256_sllv_epi64(one, two_b), one);
-            _mm256_or_si256(a, _mm256_slli_epi64::<26>(b))
         }
     }
 }
@@ -251,9 +182,6 @@ mod tests {
         let mut kinds = vec![Kind::Scalar];
         #[cfg(target_arch = "x86_64")]
         {
-            if std::is_x86_feature_detected!("avx2") {
-                kinds.push(Kind::Avx2);
-            }
             if std::is_x86_feature_detected!("avx512f") {
                 kinds.push(Kind::Avx512);
             }
@@ -266,19 +194,8 @@ mod tests {
             Kind::Scalar => scalar(b, len, pat, need),
             // SAFETY: `available` lists a kind only when the CPU has its features.
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => unsafe { run_avx2(b, len, pat, need) },
-            // SAFETY: as above.
-            #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe { run_avx512(b, len, pat, need) },
         }
-    }
-
-    /// [`avx2`] built with its features, as in the table's probe.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn run_avx2(b: &[Entry; BLOCK], len: usize, pat: &[u64; 2], need: i32) -> Option<usize> {
-        // SAFETY: this function has AVX2.
-        unsafe { avx2(b, len, pat, need) }
     }
 
     /// [`avx512`] built with its features, as in the table's probe.
