@@ -8,6 +8,13 @@
 //! of the top cards, so that a probe scans only the bucket of its position (thomas1: 8% less
 //! CPU).
 
+mod scan;
+
+/// The block scans of [`Tt::probe_in`]: scalar, AVX-512 (see [`scan`]).
+const SCALAR: u8 = 0;
+#[cfg(target_arch = "x86_64")]
+const AVX512: u8 = 1;
+
 /// One stored pattern, 16 bytes: per word, the owners of two suits (26 bits a suit, the top
 /// card first), then the number of relevant ranks of each of the two suits (bits 52..56 and
 /// 56..60) and a bound (bits 60..64: the lower bound in the first word, the upper in the
@@ -94,6 +101,11 @@ const OWNERS: u64 = (1 << KS_SHIFT) - 1;
 /// Slots per block: [`HEAD`] header slots and `BLOCK - HEAD` entries; a key's entries are a
 /// chain of blocks, newest first.
 const BLOCK: usize = 32;
+/// A block of slots, aligned to the cache line so that its 512 bytes are 8 lines.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Block([Entry; BLOCK]);
+
 /// A block's header slots. Their four words' owner bits are the block's filter: the owners
 /// that every entry of the block relies on and agrees on (`care`, slot 0; their values in
 /// `val`, slot 1), so that a probe skips a block whose filter its position contradicts
@@ -280,8 +292,9 @@ pub(crate) struct Hit {
 pub(crate) struct Tt {
     slots: Vec<Slot>,
     used: usize,
-    entries: Vec<Entry>,
+    blocks: Vec<Block>,
     max_bytes: usize,
+    kind: scan::Kind,
 }
 
 const INITIAL_SLOTS: usize = 1 << 12;
@@ -295,14 +308,15 @@ fn tricks_left(shape: u64) -> usize {
 impl Tt {
     /// An empty table that stays within `max_bytes` (when full, it evicts: see `evict`).
     pub fn new(max_bytes: usize) -> Tt {
-        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, entries: Vec::new(), max_bytes }
+        let kind = scan::detect();
+        Tt { slots: vec![Slot::default(); INITIAL_SLOTS], used: 0, blocks: Vec::new(), max_bytes, kind }
     }
 
     /// Forgets everything (keeps the allocations).
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
         self.used = 0;
-        self.entries.clear();
+        self.blocks.clear();
     }
 
     #[inline(always)]
@@ -329,6 +343,23 @@ impl Tt {
     /// shape's other chain.
     #[inline(always)]
     pub fn probe(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
+        match self.kind {
+            // SAFETY: `kind` is `Avx512` only when `scan::detect` found the features.
+            #[cfg(target_arch = "x86_64")]
+            scan::Kind::Avx512 => unsafe { self.probe_avx512(shape, leader, pat, need) },
+            scan::Kind::Scalar => self.probe_in::<SCALAR>(shape, leader, pat, need),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,popcnt,lzcnt,bmi1,bmi2")]
+    fn probe_avx512(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
+        self.probe_in::<AVX512>(shape, leader, pat, need)
+    }
+
+    /// [`Tt::probe`] with block scan `K`.
+    #[inline(always)]
+    fn probe_in<const K: u8>(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         let slot = &self.slots[self.find(shape)];
         if slot.key != shape {
             return None;
@@ -338,37 +369,37 @@ impl Tt {
         // Both chains' newest blocks load while the first is scanned.
         self.prefetch_block(general);
         self.prefetch_block(others);
-        self.scan(general, &pat, need)
+        self.scan::<K>(general, &pat, need)
             .or_else(|| {
                 if !split {
                     return None;
                 }
                 let b = &self.slots[self.find(bucket_key(shape, top_owners(&pat)))];
-                if b.key == 0 { None } else { self.scan(b.head(leader), &pat, need) }
+                if b.key == 0 { None } else { self.scan::<K>(b.head(leader), &pat, need) }
             })
-            .or_else(|| self.scan(others, &pat, need))
+            .or_else(|| self.scan::<K>(others, &pat, need))
     }
 
     /// Scans a chain from block `b` (+ 1), newest first, for an entry that decides.
     #[inline(always)]
-    fn scan(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
+    fn scan<const K: u8>(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
         let mut scanned = 0;
         while b != 0 && scanned < MAX_BLOCKS {
-            let base = (b as usize - 1) * BLOCK;
-            let block = &self.entries[base..base + BLOCK];
+            let block = &self.blocks[b as usize - 1].0;
             let meta = Meta::of(block);
             // The next block loads while this one is scanned.
             self.prefetch_block(meta.next());
             if !filtered_out(block, pat) {
-                for e in block[HEAD..HEAD + meta.len()].iter().rev() {
-                    if e.matches(pat) {
-                        if e.lo() >= need {
-                            return Some(Hit { bound: e.lo(), ks: e.ks() });
-                        }
-                        if e.hi() < need {
-                            return Some(Hit { bound: e.hi(), ks: e.ks() });
-                        }
-                    }
+                let found = match K {
+                    // SAFETY: `K` is `AVX512` only inside `probe_avx512`, which has its features.
+                    #[cfg(target_arch = "x86_64")]
+                    AVX512 => unsafe { scan::avx512(block, meta.len(), pat, need) },
+                    _ => scan::scalar(block, meta.len(), pat, need),
+                };
+                if let Some(i) = found {
+                    let e = &block[i];
+                    let bound = if e.lo() >= need { e.lo() } else { e.hi() };
+                    return Some(Hit { bound, ks: e.ks() });
                 }
             }
             b = meta.next();
@@ -381,7 +412,7 @@ impl Tt {
     #[inline(always)]
     fn prefetch_block(&self, b: u32) {
         if b != 0 {
-            let p = self.entries.as_ptr().wrapping_add((b as usize - 1) * BLOCK);
+            let p = self.blocks.as_ptr().wrapping_add(b as usize - 1).cast::<Entry>();
             for line in 0..BLOCK / 4 {
                 crate::dd::search::prefetch(p.wrapping_add(4 * line));
             }
@@ -416,27 +447,27 @@ impl Tt {
         // Tighten an identical pattern in the newest block, if any.
         let head_b = self.slots[si].head(c) as usize;
         if head_b != 0 {
-            let base = (head_b - 1) * BLOCK;
-            let len = Meta::of(&self.entries[base..]).len();
-            for old in self.entries[base + HEAD..base + HEAD + len].iter_mut() {
+            let block = &mut self.blocks[head_b - 1].0;
+            let len = Meta::of(block).len();
+            for old in block[HEAD..HEAD + len].iter_mut() {
                 if old.same_pattern(&e) {
                     old.set_bounds(old.lo().max(bounds.0), old.hi().min(bounds.1));
                     return;
                 }
             }
         }
-        let b = if head_b != 0 && Meta::of(&self.entries[(head_b - 1) * BLOCK..]).len() < BLOCK - HEAD {
+        let b = if head_b != 0 && Meta::of(&self.blocks[head_b - 1].0).len() < BLOCK - HEAD {
             head_b
         } else {
             let depth = if head_b == 0 { 1 } else { self.depth(head_b as u32) + 1 };
-            let start = self.entries.len();
-            self.entries.resize(start + BLOCK, Entry::default());
-            Meta::new(head_b as u32, 0, tricks_left(shape), depth).write(&mut self.entries[start..]);
-            let b = self.entries.len() / BLOCK;
+            let mut block = Block::default();
+            Meta::new(head_b as u32, 0, tricks_left(shape), depth).write(&mut block.0);
+            self.blocks.push(block);
+            let b = self.blocks.len();
             self.slots[si].set_head(c, b as u32);
             b
         };
-        let block = &mut self.entries[(b - 1) * BLOCK..b * BLOCK];
+        let block = &mut self.blocks[b - 1].0;
         let meta = Meta::of(block);
         add_to_filter(block, &e, meta.len() == 0);
         block[HEAD + meta.len()] = e;
@@ -445,7 +476,7 @@ impl Tt {
 
     /// Blocks in the chain from block `b` (+ 1).
     fn depth(&self, b: u32) -> usize {
-        if b == 0 { 0 } else { Meta::of(&self.entries[(b as usize - 1) * BLOCK..]).depth() }
+        if b == 0 { 0 } else { Meta::of(&self.blocks[b as usize - 1].0).depth() }
     }
 
     /// The slot of `key`, taken when new.
@@ -462,7 +493,7 @@ impl Tt {
     fn make_room(&mut self) {
         let slot_bytes = |n: usize| n * size_of::<Slot>();
         if (self.used + 2) * 4 > self.slots.len() * 3 {
-            if slot_bytes(self.slots.len() * 2) + self.entries.capacity() * size_of::<Entry>() > self.max_bytes {
+            if slot_bytes(self.slots.len() * 2) + self.blocks.capacity() * size_of::<Block>() > self.max_bytes {
                 self.evict();
                 if (self.used + 2) * 4 > self.slots.len() * 3 {
                     self.clear();
@@ -471,15 +502,15 @@ impl Tt {
                 self.grow();
             }
         }
-        if self.entries.len() + BLOCK > self.entries.capacity() {
-            let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Entry>();
-            let want = (self.entries.capacity() * 2).max(1024 * BLOCK).min(fit);
-            if want < self.entries.len() + BLOCK {
+        if self.blocks.len() + 1 > self.blocks.capacity() {
+            let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Block>();
+            let want = (self.blocks.capacity() * 2).max(1024).min(fit);
+            if want < self.blocks.len() + 1 {
                 self.evict();
             }
-            let want = want.max(BLOCK);
-            if want > self.entries.capacity() {
-                self.entries.reserve_exact(want - self.entries.len());
+            let want = want.max(1);
+            if want > self.blocks.capacity() {
+                self.blocks.reserve_exact(want - self.blocks.len());
             }
         }
     }
@@ -487,10 +518,10 @@ impl Tt {
     /// Makes room in a full table: keeps the keys with the most tricks left (the dearest to
     /// search again) while they fill at most half the blocks, and forgets the rest.
     fn evict(&mut self) {
-        let blocks = self.entries.len() / BLOCK;
+        let blocks = self.blocks.len();
         let mut by_tricks = [0usize; 14];
-        for b in 0..blocks {
-            by_tricks[Meta::of(&self.entries[b * BLOCK..]).tricks()] += 1;
+        for block in &self.blocks {
+            by_tricks[Meta::of(&block.0).tricks()] += 1;
         }
         let (mut keep_from, mut kept) = (14, 0);
         while keep_from > 0 && kept + by_tricks[keep_from - 1] <= blocks / 2 {
@@ -504,16 +535,15 @@ impl Tt {
         let mut moved = vec![0u32; blocks + 1];
         let mut out = 0;
         for (b, to) in moved.iter_mut().enumerate().skip(1) {
-            let base = (b - 1) * BLOCK;
-            if Meta::of(&self.entries[base..]).tricks() >= keep_from {
-                self.entries.copy_within(base..base + BLOCK, out * BLOCK);
+            if Meta::of(&self.blocks[b - 1].0).tricks() >= keep_from {
+                self.blocks[out] = self.blocks[b - 1];
                 out += 1;
                 *to = out as u32;
             }
         }
-        self.entries.truncate(out * BLOCK);
-        for b in 0..out {
-            let block = &mut self.entries[b * BLOCK..(b + 1) * BLOCK];
+        self.blocks.truncate(out);
+        for block in &mut self.blocks {
+            let block = &mut block.0;
             let m = Meta::of(block);
             Meta::new(moved[m.next() as usize], m.len(), m.tricks(), m.depth()).write(block);
         }
@@ -554,13 +584,13 @@ mod tests {
     fn fills_its_budget_before_clearing_and_stays_within_it() {
         let budget = 4 << 20;
         let mut tt = Tt::new(budget);
-        let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.entries.capacity() * size_of::<Entry>();
+        let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Block>();
         let all = 0xDDDD;
         let mut most = 0;
         for i in 0..300_000u64 {
             tt.store(shape(i), 0, [i, 0], all, (4, 13));
             assert!(bytes(&tt) <= budget, "{} bytes after {i} stores", bytes(&tt));
-            most = most.max(tt.entries.len() * size_of::<Entry>());
+            most = most.max(tt.blocks.len() * size_of::<Block>());
         }
         // Entries may use nearly all of the budget left by the slot array, not half of it.
         let room = budget - tt.slots.len() * size_of::<Slot>();
@@ -616,8 +646,8 @@ mod tests {
         let keys: Vec<(u64, u64)> = (1..=13).flat_map(|t| (0..=t).map(move |v| (t, v))).collect();
         let mut round = 0u64;
         let mut most = 0;
-        while tt.entries.len() >= most {
-            most = tt.entries.len();
+        while tt.blocks.len() >= most {
+            most = tt.blocks.len();
             round += 1;
             for &(t, v) in &keys {
                 tt.store(valid_shape(t, v), 0, [round, 0], all, (4, 13));
@@ -627,6 +657,6 @@ mod tests {
         assert_eq!(found(13, 13), Some(4), "a 13-trick key survives the eviction");
         assert_eq!(found(10, 0), Some(4), "keys down to 10 tricks fill under half the blocks");
         assert_eq!(found(1, 0), None, "a 1-trick key is evicted");
-        assert!(tt.slots.len() * size_of::<Slot>() + tt.entries.capacity() * size_of::<Entry>() <= 256 << 10);
+        assert!(tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Block>() <= 256 << 10);
     }
 }
