@@ -15,6 +15,10 @@ impl Search {
     /// found.
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
+        if self.quick_ceiling(leader) < enough {
+            // Every plan below finds fewer: only a guarded trump can still give one trick.
+            return if enough == 1 && self.trump < 4 { self.guarded_trump(leader, (leader + 1) & 3) } else { (0, 0) };
+        }
         let own = self.cash(leader);
         if own.0 >= enough {
             return (own.0, own.1);
@@ -35,6 +39,24 @@ impl Search {
             }
         }
         best
+    }
+
+    /// At most the tricks any plan of `quick_tricks` (the guarded trump aside) can count: in
+    /// each suit, none without a winner (a card above both opponents'), the longer hand's
+    /// length when the winners outnumber both opponents' cards, else the winners.
+    #[inline(always)]
+    fn quick_ceiling(&self, leader: usize) -> i32 {
+        let (a, b) = (self.hands[leader], self.hands[leader ^ 2]);
+        let opp = self.hands[(leader + 1) & 3] | self.hands[(leader + 3) & 3];
+        let mut n = 0;
+        for s in 0..4 {
+            let (x, y) = (suit_bits(a, s), suit_bits(b, s));
+            let w = above(x | y, suit_bits(opp, s)).count_ones();
+            let l = suit_bits(self.hands[(leader + 1) & 3], s).count_ones();
+            let r = suit_bits(self.hands[(leader + 3) & 3], s).count_ones();
+            n += if l.max(r) <= w { x.count_ones().max(y.count_ones()) } else { w };
+        }
+        n as i32
     }
 
     /// The leader cashes his side-suit winners, then the side's high trumps each win a trick
