@@ -510,6 +510,12 @@ impl Search {
             // The next hand's slot, guessing this hand does not take the lead of the trick.
             self.prefetch_cutoff(t, pos + 1, (player + 1) & 3);
         }
+        if P > 0
+            && let Some(card) = self.only_follow::<F>(t, player)
+        {
+            // No choice: no cut-off card to look up or remember.
+            return self.try_card::<F, P>(t, player, card, beta);
+        }
         let key = self.cutoff_key(t, pos, player);
         let slot = (key >> CUTOFF_SHIFT) as usize;
         let entry = u32::from(self.cutoffs[slot]);
