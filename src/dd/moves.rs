@@ -70,6 +70,15 @@ fn representatives<const F: bool>(h: u64, all: u64) -> u64 {
 }
 
 impl Search {
+    /// The one card `player` can follow suit with, when all his cards of the suit led are
+    /// equivalent (he has no choice).
+    #[inline(always)]
+    pub(crate) fn only_follow<const F: bool>(&self, t: &Trick, player: usize) -> Option<u32> {
+        let follow = suit_bits(self.hands[player], t.lead_suit);
+        let reps = representatives::<F>(follow, suit_bits(self.all, t.lead_suit));
+        (reps != 0 && reps & (reps - 1) == 0).then(|| (t.lead_suit * 16) as u32 + reps.trailing_zeros())
+    }
+
     /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
     #[inline(always)]
     pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {

@@ -15,6 +15,10 @@ impl Search {
     /// found.
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
+        if self.quick_ceiling(leader) < enough {
+            // Every plan below finds fewer: only a guarded trump can still give one trick.
+            return if enough == 1 && self.trump < 4 { self.guarded_trump(leader, (leader + 1) & 3) } else { (0, 0) };
+        }
         let own = self.cash(leader);
         if own.0 >= enough {
             return (own.0, own.1);
@@ -35,6 +39,34 @@ impl Search {
             }
         }
         best
+    }
+
+    /// At most the tricks any plan of `quick_tricks` (the guarded trump aside) can count: in
+    /// each suit, none without a winner (a card above both opponents'); in a side suit when an
+    /// opponent holds trumps, the winners but no more than such an opponent's cards there;
+    /// else the longer hand's length when the winners outnumber both opponents' cards, else
+    /// the winners.
+    #[inline(always)]
+    fn quick_ceiling(&self, leader: usize) -> i32 {
+        let (a, b) = (self.hands[leader], self.hands[leader ^ 2]);
+        let (lho, rho) = (self.hands[(leader + 1) & 3], self.hands[(leader + 3) & 3]);
+        let t = self.trump;
+        let ruffs = |h: u64| t < 4 && suit_bits(h, t) != 0;
+        let (l_ruffs, r_ruffs) = (ruffs(lho), ruffs(rho));
+        let mut n = 0;
+        for s in 0..4 {
+            let (x, y) = (suit_bits(a, s), suit_bits(b, s));
+            let w = above(x | y, suit_bits(lho | rho, s)).count_ones();
+            let (l, r) = (suit_bits(lho, s).count_ones(), suit_bits(rho, s).count_ones());
+            n += if s != t && (l_ruffs || r_ruffs) {
+                w.min(if l_ruffs { l } else { 13 }).min(if r_ruffs { r } else { 13 })
+            } else if l.max(r) <= w {
+                x.count_ones().max(y.count_ones())
+            } else {
+                w
+            };
+        }
+        n as i32
     }
 
     /// The leader cashes his side-suit winners, then the side's high trumps each win a trick

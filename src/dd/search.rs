@@ -64,7 +64,7 @@ const CANCEL_EVERY: u64 = 4096;
 
 /// The cut-off card cache has `2^CUTOFF_BITS` slots, indexed by the top bits of a key (1 MiB:
 /// its loads miss the cache, so they are prefetched; 2^15 slots fit the L2 cache but cost the
-/// freak deals 17% more nodes).
+/// freak deals 17% more nodes; 16-bit entries, 512 KiB, were no faster).
 const CUTOFF_BITS: u32 = 18;
 const CUTOFF_SLOTS: usize = 1 << CUTOFF_BITS;
 /// Shift from a cut-off key to its slot.
@@ -505,6 +505,16 @@ impl Search {
             if q >= need {
                 return (self.ns_won + self.ns_from(ns_to_move, q), rel);
             }
+        }
+        if P == 1 || P == 2 {
+            // The next hand's slot, guessing this hand does not take the lead of the trick.
+            self.prefetch_cutoff(t, pos + 1, (player + 1) & 3);
+        }
+        if P > 0
+            && let Some(card) = self.only_follow::<F>(t, player)
+        {
+            // No choice: no cut-off card to look up or remember.
+            return self.try_card::<F, P>(t, player, card, beta);
         }
         let key = self.cutoff_key(t, pos, player);
         let slot = (key >> CUTOFF_SHIFT) as usize;
