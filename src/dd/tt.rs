@@ -423,7 +423,10 @@ impl Tt {
     #[inline(always)]
     pub fn prefetch_slot(&self, key: u64) {
         let i = Self::hash(key, self.slots.len().trailing_zeros());
-        crate::dd::search::prefetch(self.slots.as_ptr().wrapping_add(i));
+        let p = self.slots.as_ptr().wrapping_add(i);
+        crate::dd::search::prefetch(p);
+        // A slot may straddle two cache lines.
+        crate::dd::search::prefetch(p.cast::<u8>().wrapping_add(size_of::<Slot>() - 1));
     }
 
     /// Records bounds `(lo, hi)` on NS tricks from here for every position with this shape,
