@@ -34,7 +34,9 @@ wait_for 'DONE'
 # 2. 80x24: one key away.
 tm resize-window -t e2e -x 80 -y 24
 tm send-keys -t e2e M-1
-wait_for 'Script'
+# The tab bar is drawn only once the 80x24 layout is (until then the capture may still
+# hold the clipped 160x48 screen).
+wait_for '1 Script │ 2 Deal'
 tm capture-pane -p -t e2e | grep -qF 'Mean tricks' && fail "the Contracts pane shows at 80x24 before its key"
 tm send-keys -t e2e M-9
 wait_for 'Mean tricks'

@@ -48,8 +48,9 @@ wait_for 'DONE' 300
 # 2. 80x24: one key away.
 tm resize-window -t e2e -x 80 -y 24
 tm send-keys -t e2e M-1
-wait_for 'Script'
-sleep 0.3
+# The tab bar is drawn only once the 80x24 layout is (until then the capture may still
+# hold the clipped 160x48 screen).
+wait_for '1 Script │ 2 Deal'
 shows 'LEAD    DEALS' && fail "the Leads pane shows at 80x24 before its key"
 tm send-keys -t e2e M-0
 wait_for '10 Leads'
