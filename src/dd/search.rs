@@ -12,6 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod dispatch;
+
+pub(crate) use dispatch::fast_cpu;
 mod leads;
 
 /// The 13 rank bits of one suit.
@@ -192,7 +194,7 @@ impl Search {
             cancel: Vec::new(),
             check_at: u64::MAX,
             cancelled: false,
-            fast: dispatch::fast_cpu(),
+            fast: fast_cpu(),
         }
     }
 

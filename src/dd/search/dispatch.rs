@@ -5,7 +5,7 @@
 use super::{Search, Trick};
 
 /// Does this CPU have the features of the fast build?
-pub(super) fn fast_cpu() -> bool {
+pub(crate) fn fast_cpu() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("popcnt")

@@ -12,16 +12,12 @@ pub(super) enum Kind {
     Avx512,
 }
 
-/// The fastest scan this CPU has (the AVX-512 probe is also built with popcnt, lzcnt, BMI1 and
-/// BMI2).
+/// The fastest scan this CPU has (the AVX-512 probe is also built with the features of the
+/// search's fast build, so it needs them too).
 pub(super) fn detect() -> Kind {
     #[cfg(target_arch = "x86_64")]
-    {
-        use std::is_x86_feature_detected as has;
-        let bits = has!("popcnt") && has!("lzcnt") && has!("bmi1") && has!("bmi2");
-        if bits && has!("avx512f") {
-            return Kind::Avx512;
-        }
+    if crate::dd::search::fast_cpu() && std::is_x86_feature_detected!("avx512f") {
+        return Kind::Avx512;
     }
     Kind::Scalar
 }
