@@ -10,11 +10,6 @@
 
 mod scan;
 
-/// The block scans of [`Tt::probe_in`]: scalar, AVX-512 (see [`scan`]).
-const SCALAR: u8 = 0;
-#[cfg(target_arch = "x86_64")]
-const AVX512: u8 = 1;
-
 /// One stored pattern, 16 bytes: per word, the owners of two suits (26 bits a suit, the top
 /// card first), then the number of relevant ranks of each of the two suits (bits 52..56 and
 /// 56..60) and a bound (bits 60..64: the lower bound in the first word, the upper in the
@@ -347,19 +342,19 @@ impl Tt {
             // SAFETY: `kind` is `Avx512` only when `scan::detect` found the features.
             #[cfg(target_arch = "x86_64")]
             scan::Kind::Avx512 => unsafe { self.probe_avx512(shape, leader, pat, need) },
-            scan::Kind::Scalar => self.probe_in::<SCALAR>(shape, leader, pat, need),
+            scan::Kind::Scalar => self.probe_in::<false>(shape, leader, pat, need),
         }
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,popcnt,lzcnt,bmi1,bmi2")]
     fn probe_avx512(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
-        self.probe_in::<AVX512>(shape, leader, pat, need)
+        self.probe_in::<true>(shape, leader, pat, need)
     }
 
-    /// [`Tt::probe`] with block scan `K`.
+    /// [`Tt::probe`] with the AVX-512 block scan (`AVX512`, see [`scan`]) or the scalar one.
     #[inline(always)]
-    fn probe_in<const K: u8>(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
+    fn probe_in<const AVX512: bool>(&self, shape: u64, leader: usize, pat: [u64; 2], need: i32) -> Option<Hit> {
         let slot = &self.slots[self.find(shape)];
         if slot.key != shape {
             return None;
@@ -369,20 +364,20 @@ impl Tt {
         // Both chains' newest blocks load while the first is scanned.
         self.prefetch_block(general);
         self.prefetch_block(others);
-        self.scan::<K>(general, &pat, need)
+        self.scan::<AVX512>(general, &pat, need)
             .or_else(|| {
                 if !split {
                     return None;
                 }
                 let b = &self.slots[self.find(bucket_key(shape, top_owners(&pat)))];
-                if b.key == 0 { None } else { self.scan::<K>(b.head(leader), &pat, need) }
+                if b.key == 0 { None } else { self.scan::<AVX512>(b.head(leader), &pat, need) }
             })
-            .or_else(|| self.scan::<K>(others, &pat, need))
+            .or_else(|| self.scan::<AVX512>(others, &pat, need))
     }
 
     /// Scans a chain from block `b` (+ 1), newest first, for an entry that decides.
     #[inline(always)]
-    fn scan<const K: u8>(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
+    fn scan<const AVX512: bool>(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
         let mut scanned = 0;
         while b != 0 && scanned < MAX_BLOCKS {
             let block = &self.blocks[b as usize - 1].0;
@@ -390,10 +385,10 @@ impl Tt {
             // The next block loads while this one is scanned.
             self.prefetch_block(meta.next());
             if !filtered_out(block, pat) {
-                let found = match K {
-                    // SAFETY: `K` is `AVX512` only inside `probe_avx512`, which has its features.
+                let found = match AVX512 {
+                    // SAFETY: `AVX512` is true only inside `probe_avx512`, which has its features.
                     #[cfg(target_arch = "x86_64")]
-                    AVX512 => unsafe { scan::avx512(block, meta.len(), pat, need) },
+                    true => unsafe { scan::avx512(block, meta.len(), pat, need) },
                     _ => scan::scalar(block, meta.len(), pat, need),
                 };
                 if let Some(i) = found {
