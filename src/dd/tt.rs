@@ -94,12 +94,38 @@ impl Entry {
 const OWNERS: u64 = (1 << KS_SHIFT) - 1;
 
 /// Slots per block: [`HEAD`] header slots and `BLOCK - HEAD` entries; a key's entries are a
-/// chain of blocks, newest first.
+/// chain of blocks, newest first. While the arena is small (see [`SMALL_FIRST_UNITS`]), a
+/// chain's first (oldest) block has only [`UNIT`] slots: in a single result most chains hold a
+/// few entries (on DDS list100 half the blocks held one).
 const BLOCK: usize = 32;
-/// A block of slots, aligned to the cache line so that its 512 bytes are 8 lines.
+/// Slots of the arena's unit: a chain's first block is one unit, any other block two.
+const UNIT: usize = 16;
+/// The arena's unit, aligned to the cache line so that its 256 bytes are 4 lines.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
-struct Block([Entry; BLOCK]);
+struct Unit([Entry; UNIT]);
+
+// A unit is its entries, with no padding (256 bytes, a multiple of its alignment).
+const _: () = assert!(size_of::<Unit>() == UNIT * size_of::<Entry>());
+
+/// The entries of consecutive units.
+#[inline(always)]
+fn entries(units: &[Unit]) -> &[Entry] {
+    // SAFETY: `Unit` is `[Entry; UNIT]` without padding (checked above), so `units` is
+    // `units.len() * UNIT` consecutive entries, borrowed as long as `units`.
+    unsafe { std::slice::from_raw_parts(units.as_ptr().cast::<Entry>(), units.len() * UNIT) }
+}
+
+/// The entries of consecutive units, to change.
+#[inline(always)]
+fn entries_mut(units: &mut [Unit]) -> &mut [Entry] {
+    // SAFETY: as in `entries`; the borrow is exclusive as that of `units`.
+    unsafe { std::slice::from_raw_parts_mut(units.as_mut_ptr().cast::<Entry>(), units.len() * UNIT) }
+}
+
+/// While the arena holds fewer units than this, a chain's first block is one unit; then two,
+/// since the chains of a large search hold more entries.
+const SMALL_FIRST_UNITS: usize = 1 << 14;
 
 /// A block's header slots. Their four words' owner bits are the block's filter: the owners
 /// that every entry of the block relies on and agrees on (`care`, slot 0; their values in
@@ -109,16 +135,17 @@ const HEAD: usize = 2;
 /// Most blocks scanned per chain.
 const MAX_BLOCKS: usize = 32;
 
-/// A block's 48 bits of bookkeeping: the next block + 1 (bits 0..28: 2^28 blocks of 512 bytes
-/// are more than `--dd-memory` allows), the entries used
+/// A block's 48 bits of bookkeeping: the next block + 1 (bits 0..28, counted in units: 2^28
+/// units of 256 bytes are more than `--dd-memory` allows), the entries used
 /// (28..36), the key's tricks left (36..40) and the blocks in the chain from this one on, at
-/// most 255 (40..48).
+/// most 127 (40..47), and whether the block has two units (47).
 #[derive(Clone, Copy)]
 struct Meta(u64);
 
 impl Meta {
-    fn new(next: u32, len: usize, tricks: usize, depth: usize) -> Meta {
-        Meta(u64::from(next) | (len as u64) << 28 | (tricks as u64) << 36 | (depth.min(255) as u64) << 40)
+    fn new(next: u32, len: usize, tricks: usize, depth: usize, units: usize) -> Meta {
+        let two = u64::from(units > 1) << 47;
+        Meta(u64::from(next) | (len as u64) << 28 | (tricks as u64) << 36 | (depth.min(127) as u64) << 40 | two)
     }
     /// The meta of `block`, from the top 12 bits of its header's words.
     #[inline(always)]
@@ -148,7 +175,12 @@ impl Meta {
     }
     #[inline(always)]
     fn depth(self) -> usize {
-        (self.0 >> 40 & 0xFF) as usize
+        (self.0 >> 40 & 0x7F) as usize
+    }
+    /// Units of the block: 1 or 2.
+    #[inline(always)]
+    fn units(self) -> usize {
+        1 + (self.0 >> 47 & 1) as usize
     }
 }
 
@@ -170,7 +202,8 @@ fn add_to_filter(block: &mut [Entry], e: &Entry, first: bool) {
     }
 }
 
-/// A hash slot: a key (0 = empty) and the newest block + 1 of its chains. A shape's own slot
+/// A hash slot: a key (0 = empty) and the newest block + 1 of its chains, with [`BIG`] set when
+/// that block has two units. A shape's own slot
 /// (the key is the shape) has two chains for each leader (see [`chain`]), the high bit of each
 /// leader's second head saying that its buckets are in use. A bucket's slot (the key from
 /// [`bucket_key`]) has one chain for each leader in `heads[0..4]`.
@@ -182,15 +215,30 @@ struct Slot {
 
 /// The high bit of a head: a flag, not part of the block number.
 const FLAG: u32 = 1 << 31;
+/// A head's bit saying that its block has two units.
+const BIG: u32 = 1 << 30;
+/// A head's block number bits.
+const HEAD_BLOCK: u32 = BIG - 1;
 
 impl Slot {
     #[inline(always)]
     fn head(&self, c: usize) -> u32 {
-        self.heads[c] & !FLAG
+        self.heads[c] & HEAD_BLOCK
     }
+    /// Chain `c`'s newest block + 1 and its cache lines.
     #[inline(always)]
-    fn set_head(&mut self, c: usize, b: u32) {
-        self.heads[c] = self.heads[c] & FLAG | b;
+    fn head_lines(&self, c: usize) -> (u32, usize) {
+        (self.head(c), if self.heads[c] & BIG != 0 { BLOCK / 4 } else { UNIT / 4 })
+    }
+    /// Moves chain `c`'s newest block to `b` (+ 1), of the same size (the flag kept).
+    #[inline(always)]
+    fn move_head(&mut self, c: usize, b: u32) {
+        self.heads[c] = self.heads[c] & !HEAD_BLOCK | b;
+    }
+    /// Sets chain `c`'s newest block, of `units` units (the flag kept).
+    #[inline(always)]
+    fn set_head(&mut self, c: usize, b: u32, units: usize) {
+        self.heads[c] = self.heads[c] & FLAG | b | if units > 1 { BIG } else { 0 };
     }
     /// The chains of the slot.
     #[inline(always)]
@@ -287,7 +335,8 @@ pub(crate) struct Hit {
 pub(crate) struct Tt {
     slots: Vec<Slot>,
     used: usize,
-    blocks: Vec<Block>,
+    /// The arena: a block is one or two units (see [`Meta::units`]), numbered by its first + 1.
+    blocks: Vec<Unit>,
     max_bytes: usize,
     kind: scan::Kind,
 }
@@ -360,10 +409,11 @@ impl Tt {
             return None;
         }
         let split = slot.split(leader);
-        let (general, others) = (slot.head(chain(leader, 0)), slot.head(chain(leader, GENERAL_RANKS + 1)));
+        let (general, g_lines) = slot.head_lines(chain(leader, 0));
+        let (others, o_lines) = slot.head_lines(chain(leader, GENERAL_RANKS + 1));
         // Both chains' newest blocks load while the first is scanned.
-        self.prefetch_block(general);
-        self.prefetch_block(others);
+        self.prefetch_block(general, g_lines);
+        self.prefetch_block(others, o_lines);
         self.scan::<AVX512>(general, &pat, need)
             .or_else(|| {
                 if !split {
@@ -380,10 +430,10 @@ impl Tt {
     fn scan<const AVX512: bool>(&self, mut b: u32, pat: &[u64; 2], need: i32) -> Option<Hit> {
         let mut scanned = 0;
         while b != 0 && scanned < MAX_BLOCKS {
-            let block = &self.blocks[b as usize - 1].0;
-            let meta = Meta::of(block);
+            let meta = Meta::of(&self.blocks[b as usize - 1].0);
+            let block = self.block(b, meta);
             // The next block loads while this one is scanned.
-            self.prefetch_block(meta.next());
+            self.prefetch_block(meta.next(), BLOCK / 4);
             if !filtered_out(block, pat) {
                 let found = match AVX512 {
                     // SAFETY: `AVX512` is true only inside `probe_avx512`, which has its features.
@@ -403,12 +453,27 @@ impl Tt {
         None
     }
 
-    /// Starts loading block `b` (+ 1; none when 0) into the cache.
+    /// The slots of block `b` (+ 1), whose meta is `meta`.
     #[inline(always)]
-    fn prefetch_block(&self, b: u32) {
+    fn block(&self, b: u32, meta: Meta) -> &[Entry] {
+        let first = b as usize - 1;
+        entries(&self.blocks[first..first + meta.units()])
+    }
+
+    /// The slots of block `b` (+ 1), to change.
+    #[inline(always)]
+    fn block_mut(&mut self, b: u32) -> &mut [Entry] {
+        let first = b as usize - 1;
+        let n = Meta::of(&self.blocks[first].0).units();
+        entries_mut(&mut self.blocks[first..first + n])
+    }
+
+    /// Starts loading the first `lines` cache lines of block `b` (+ 1; none when 0).
+    #[inline(always)]
+    fn prefetch_block(&self, b: u32, lines: usize) {
         if b != 0 {
             let p = self.blocks.as_ptr().wrapping_add(b as usize - 1).cast::<Entry>();
-            for line in 0..BLOCK / 4 {
+            for line in 0..lines {
                 crate::dd::search::prefetch(p.wrapping_add(4 * line));
             }
         }
@@ -443,33 +508,43 @@ impl Tt {
         };
         let e = Entry::new(&pat, ks, bounds);
         // Tighten an identical pattern in the newest block, if any.
-        let head_b = self.slots[si].head(c) as usize;
+        let head_b = self.slots[si].head(c);
+        let mut head_meta = None;
         if head_b != 0 {
-            let block = &mut self.blocks[head_b - 1].0;
-            let len = Meta::of(block).len();
-            for old in block[HEAD..HEAD + len].iter_mut() {
+            let block = self.block_mut(head_b);
+            let meta = Meta::of(block);
+            for old in block[HEAD..HEAD + meta.len()].iter_mut() {
                 if old.same_pattern(&e) {
                     old.set_bounds(old.lo().max(bounds.0), old.hi().min(bounds.1));
                     return;
                 }
             }
+            head_meta = Some(meta);
         }
-        let b = if head_b != 0 && Meta::of(&self.blocks[head_b - 1].0).len() < BLOCK - HEAD {
-            head_b
-        } else {
-            let depth = if head_b == 0 { 1 } else { self.depth(head_b as u32) + 1 };
-            let mut block = Block::default();
-            Meta::new(head_b as u32, 0, tricks_left(shape), depth).write(&mut block.0);
-            self.blocks.push(block);
-            let b = self.blocks.len();
-            self.slots[si].set_head(c, b as u32);
-            b
+        let (b, meta) = match head_meta {
+            Some(meta) if HEAD + meta.len() < UNIT * meta.units() => (head_b, meta),
+            _ => {
+                let (depth, n) = match head_meta {
+                    Some(m) => (m.depth() + 1, 2),
+                    None if self.blocks.len() < SMALL_FIRST_UNITS => (1, 1),
+                    None => (1, 2),
+                };
+                let meta = Meta::new(head_b, 0, tricks_left(shape), depth, n);
+                let mut first = Unit::default();
+                meta.write(&mut first.0);
+                self.blocks.push(first);
+                let b = self.blocks.len() as u32;
+                if meta.units() > 1 {
+                    self.blocks.push(Unit::default());
+                }
+                self.slots[si].set_head(c, b, meta.units());
+                (b, meta)
+            }
         };
-        let block = &mut self.blocks[b - 1].0;
-        let meta = Meta::of(block);
+        let block = self.block_mut(b);
         add_to_filter(block, &e, meta.len() == 0);
         block[HEAD + meta.len()] = e;
-        Meta::new(meta.next(), meta.len() + 1, meta.tricks(), meta.depth()).write(block);
+        Meta::new(meta.next(), meta.len() + 1, meta.tricks(), meta.depth(), meta.units()).write(block);
     }
 
     /// Blocks in the chain from block `b` (+ 1).
@@ -491,7 +566,7 @@ impl Tt {
     fn make_room(&mut self) {
         let slot_bytes = |n: usize| n * size_of::<Slot>();
         if (self.used + 2) * 4 > self.slots.len() * 3 {
-            if slot_bytes(self.slots.len() * 2) + self.blocks.capacity() * size_of::<Block>() > self.max_bytes {
+            if slot_bytes(self.slots.len() * 2) + self.blocks.capacity() * size_of::<Unit>() > self.max_bytes {
                 self.evict();
                 if (self.used + 2) * 4 > self.slots.len() * 3 {
                     self.clear();
@@ -500,13 +575,14 @@ impl Tt {
                 self.grow();
             }
         }
-        if self.blocks.len() + 1 > self.blocks.capacity() {
-            let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Block>();
-            let want = (self.blocks.capacity() * 2).max(1024).min(fit);
-            if want < self.blocks.len() + 1 {
+        // Room for a block of two units.
+        if self.blocks.len() + 2 > self.blocks.capacity() {
+            let fit = self.max_bytes.saturating_sub(slot_bytes(self.slots.len())) / size_of::<Unit>();
+            let want = (self.blocks.capacity() * 2).max(2048).min(fit);
+            if want < self.blocks.len() + 2 {
                 self.evict();
             }
-            let want = want.max(1);
+            let want = want.max(2);
             if want > self.blocks.capacity() {
                 self.blocks.reserve_exact(want - self.blocks.len());
             }
@@ -516,13 +592,16 @@ impl Tt {
     /// Makes room in a full table: keeps the keys with the most tricks left (the dearest to
     /// search again) while they fill at most half the blocks, and forgets the rest.
     fn evict(&mut self) {
-        let blocks = self.blocks.len();
+        let units_all = self.blocks.len();
         let mut by_tricks = [0usize; 14];
-        for block in &self.blocks {
-            by_tricks[Meta::of(&block.0).tricks()] += 1;
+        let mut u = 0;
+        while u < units_all {
+            let m = Meta::of(&self.blocks[u].0);
+            by_tricks[m.tricks()] += m.units();
+            u += m.units();
         }
         let (mut keep_from, mut kept) = (14, 0);
-        while keep_from > 0 && kept + by_tricks[keep_from - 1] <= blocks / 2 {
+        while keep_from > 0 && kept + by_tricks[keep_from - 1] <= units_all / 2 {
             keep_from -= 1;
             kept += by_tricks[keep_from];
         }
@@ -530,27 +609,31 @@ impl Tt {
             return self.clear();
         }
         // Move the kept blocks down, in order, and note where each went.
-        let mut moved = vec![0u32; blocks + 1];
-        let mut out = 0;
-        for (b, to) in moved.iter_mut().enumerate().skip(1) {
-            if Meta::of(&self.blocks[b - 1].0).tricks() >= keep_from {
-                self.blocks[out] = self.blocks[b - 1];
-                out += 1;
-                *to = out as u32;
+        let mut moved = vec![0u32; units_all + 1];
+        let (mut out, mut u) = (0, 0);
+        while u < units_all {
+            let m = Meta::of(&self.blocks[u].0);
+            if m.tricks() >= keep_from {
+                self.blocks.copy_within(u..u + m.units(), out);
+                moved[u + 1] = out as u32 + 1;
+                out += m.units();
             }
+            u += m.units();
         }
         self.blocks.truncate(out);
-        for block in &mut self.blocks {
-            let block = &mut block.0;
+        let mut u = 0;
+        while u < out {
+            let block = &mut self.blocks[u].0;
             let m = Meta::of(block);
-            Meta::new(moved[m.next() as usize], m.len(), m.tricks(), m.depth()).write(block);
+            Meta::new(moved[m.next() as usize], m.len(), m.tricks(), m.depth(), m.units()).write(block);
+            u += m.units();
         }
         let n = self.slots.len();
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
         self.used = 0;
         for mut s in old.into_iter().filter(|s| s.key != 0 && key_tricks(s.key) >= keep_from) {
             for c in 0..s.chains() {
-                s.set_head(c, moved[s.head(c) as usize]);
+                s.move_head(c, moved[s.head(c) as usize]);
             }
             let i = self.find(s.key);
             self.slots[i] = s;
@@ -582,13 +665,13 @@ mod tests {
     fn fills_its_budget_before_clearing_and_stays_within_it() {
         let budget = 4 << 20;
         let mut tt = Tt::new(budget);
-        let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Block>();
+        let bytes = |tt: &Tt| tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Unit>();
         let all = 0xDDDD;
         let mut most = 0;
         for i in 0..300_000u64 {
             tt.store(shape(i), 0, [i, 0], all, (4, 13));
             assert!(bytes(&tt) <= budget, "{} bytes after {i} stores", bytes(&tt));
-            most = most.max(tt.blocks.len() * size_of::<Block>());
+            most = most.max(tt.blocks.len() * size_of::<Unit>());
         }
         // Entries may use nearly all of the budget left by the slot array, not half of it.
         let room = budget - tt.slots.len() * size_of::<Slot>();
@@ -617,6 +700,36 @@ mod tests {
                     assert_eq!(key_tricks(key), t as usize);
                     assert!(seen.insert(key), "two buckets share the key {key:x}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_key_is_found_across_the_change_of_first_block_size() {
+        let mut tt = Tt::new(64 << 20);
+        let key = |i: u64| (2 * i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let n = 2 * SMALL_FIRST_UNITS as u64;
+        for i in 0..n {
+            // Keys of 1 to 40 entries, so that chains of one and two-unit blocks mix.
+            for j in 0..=i % 40 {
+                tt.store(key(i), 0, [j, i], 0xDDDD, ((i % 13) as i32, 13));
+            }
+        }
+        assert!(tt.blocks.len() > 2 * SMALL_FIRST_UNITS, "{} units", tt.blocks.len());
+        // First blocks of both sizes.
+        let (mut firsts, mut u) = ([0; 2], 0);
+        while u < tt.blocks.len() {
+            let m = Meta::of(&tt.blocks[u].0);
+            if m.depth() == 1 {
+                firsts[m.units() - 1] += 1;
+            }
+            u += m.units();
+        }
+        assert!(firsts[0] > 1000 && firsts[1] > 1000, "first blocks of one and two units: {firsts:?}");
+        for i in 0..n {
+            for j in 0..=i % 40 {
+                let want = (i % 13) as i32;
+                assert_eq!(tt.probe(key(i), 0, [j, i], want).map(|h| h.bound), Some(want), "key {i} entry {j}");
             }
         }
     }
@@ -655,6 +768,6 @@ mod tests {
         assert_eq!(found(13, 13), Some(4), "a 13-trick key survives the eviction");
         assert_eq!(found(10, 0), Some(4), "keys down to 10 tricks fill under half the blocks");
         assert_eq!(found(1, 0), None, "a 1-trick key is evicted");
-        assert!(tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Block>() <= 256 << 10);
+        assert!(tt.slots.len() * size_of::<Slot>() + tt.blocks.capacity() * size_of::<Unit>() <= 256 << 10);
     }
 }

@@ -2,7 +2,9 @@
 //! with one result: scalar, and AVX-512 (8 entries a step, chosen at run time when the CPU has
 //! it). An AVX2 scan (4 or 8 entries a step) was no faster than the scalar one on thomas2.
 
-use super::{BLOCK, Entry, HEAD};
+#[cfg(test)]
+use super::BLOCK;
+use super::{Entry, HEAD};
 
 /// The scan this CPU runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,7 +27,7 @@ pub(super) fn detect() -> Kind {
 /// The slot of the newest of `block`'s first `len` entries that matches `pat` and whose bounds
 /// decide "NS tricks >= need" (a lower bound `>= need` or an upper bound `< need`).
 #[inline(always)]
-pub(super) fn scalar(block: &[Entry; BLOCK], len: usize, pat: &[u64; 2], need: i32) -> Option<usize> {
+pub(super) fn scalar(block: &[Entry], len: usize, pat: &[u64; 2], need: i32) -> Option<usize> {
     let found = block[HEAD..HEAD + len].iter().rposition(|e| e.matches(pat) && (e.lo() >= need || e.hi() < need));
     found.map(|i| HEAD + i)
 }
@@ -48,20 +50,16 @@ pub(super) use x86::avx512;
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{BLOCK, Entry, HEAD, threshold, valid};
+    use super::{Entry, HEAD, threshold, valid};
     use std::arch::x86_64::*;
 
     /// [`super::scalar`] with AVX-512: 8 entries a step, newest first.
     ///
     /// # Safety
-    /// The CPU has AVX-512F and the caller is built with it (this inlines into the caller).
+    /// The CPU has AVX-512F and the caller is built with it (this inlines into the caller);
+    /// `block`'s length is a multiple of 8 and at least `HEAD + len`.
     #[inline(always)]
-    pub(in crate::dd::tt) unsafe fn avx512(
-        block: &[Entry; BLOCK],
-        len: usize,
-        pat: &[u64; 2],
-        need: i32,
-    ) -> Option<usize> {
+    pub(in crate::dd::tt) unsafe fn avx512(block: &[Entry], len: usize, pat: &[u64; 2], need: i32) -> Option<usize> {
         let Some(t) = threshold(need) else {
             return super::scalar(block, len, pat, need);
         };
@@ -69,8 +67,9 @@ mod x86 {
             return None;
         }
         let valid = valid(len);
-        // SAFETY: the caller has AVX-512F; slots 8g..8g+8 are inside the block (BLOCK = 32
-        // slots of two words).
+        debug_assert!(block.len().is_multiple_of(8) && HEAD + len <= block.len());
+        // SAFETY: the caller has AVX-512F; slots 8g..8g+8 (of two words) are inside the block,
+        // whose length is a multiple of 8 and at least HEAD + len.
         unsafe {
             let (p0, p1) = (_mm512_set1_epi64(pat[0] as i64), _mm512_set1_epi64(pat[1] as i64));
             let t = _mm512_set1_epi64(t as i64);
