@@ -45,7 +45,7 @@ impl Search {
 
     /// One sure trick for the side on lead in a suit contract: a defender's guarded trump is
     /// not in the way (see `guarded_trump`), or partner ruffs the lead (see `partner_ruffs`).
-    #[inline(always)]
+    #[inline(never)]
     fn one_trump_trick(&self, leader: usize) -> (i32, u64) {
         let g = self.guarded_trump(leader, (leader + 1) & 3);
         if g.0 > 0 { g } else { self.partner_ruffs(leader) }
