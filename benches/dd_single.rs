@@ -46,41 +46,42 @@ fn main() {
         })
         .collect();
     let mut solver = Solver::new();
-    let mut nodes = [0u64; 6];
+    // Card nodes and trick-start nodes after each pass.
+    let mut nodes = [(0u64, 0u64); 6];
+    let counts = |s: &Solver| (s.nodes(), s.trick_nodes());
     let exact = pass(&cases, |(d, decl, s, want, _)| solver.tricks(d, *decl, *s).unwrap() == *want);
-    nodes[1] = solver.nodes();
+    nodes[1] = counts(&solver);
     let meets = pass(&cases, |(d, decl, s, want, _)| solver.at_least(d, *decl, *s, i32::from(*want)).unwrap());
-    nodes[2] = solver.nodes();
+    nodes[2] = counts(&solver);
     let fails = pass(&cases, |(d, decl, s, want, _)| !solver.at_least(d, *decl, *s, i32::from(*want) + 1).unwrap());
-    nodes[3] = solver.nodes();
+    nodes[3] = counts(&solver);
     let seven = pass(&cases, |(d, decl, s, want, _)| solver.at_least(d, *decl, *s, 7).unwrap() == (*want >= 7));
-    nodes[4] = solver.nodes();
-    let mut second = 0;
+    nodes[4] = counts(&solver);
+    let (mut second, mut second_tricks) = (0, 0);
     let partner = pass(&cases, |(d, decl, s, want, pwant)| {
         let mut known = Known::of(d);
         let p = Seat::from_index((decl.index() + 2) % 4);
         let got = solver.tricks_known(d, &mut known, p, *s).unwrap();
         let first = pwant.is_none_or(|w| w == got);
-        let at = solver.nodes();
+        let at = counts(&solver);
         let ok = first && solver.tricks_known(d, &mut known, *decl, *s).unwrap() == *want;
-        second += solver.nodes() - at;
+        second += solver.nodes() - at.0;
+        second_tricks += solver.trick_nodes() - at.1;
         ok
     });
-    nodes[5] = solver.nodes();
+    nodes[5] = counts(&solver);
     let n = cases.len();
-    let per = |i: usize| (nodes[i] - nodes[i - 1]) / n as u64;
-    println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers), nodes/deal:");
-    println!("  exact tricks        {:7.2} ms ({} wrong) {:8} nodes", exact.0, exact.1, per(1));
-    println!("  >= result (holds)   {:7.2} ms ({} wrong) {:8} nodes", meets.0, meets.1, per(2));
-    println!("  >= result+1 (fails) {:7.2} ms ({} wrong) {:8} nodes", fails.0, fails.1, per(3));
-    println!("  >= 7                {:7.2} ms ({} wrong) {:8} nodes", seven.0, seven.1, per(4));
-    println!(
-        "  partner, then it     {:7.2} ms ({} wrong) {:8} nodes, {} of them declarer's",
-        partner.0,
-        partner.1,
-        per(5),
-        second / n as u64
-    );
+    let per = |i: usize| ((nodes[i].0 - nodes[i - 1].0) / n as u64, (nodes[i].1 - nodes[i - 1].1) / n as u64);
+    println!("{path}: {n} deals, one result per deal, CPU ms/deal (wrong answers), card and trick-start nodes/deal:");
+    let row = |name: &str, (ms, wrong): (f64, usize), (card, trick): (u64, u64)| {
+        println!("  {name:<20}{ms:7.2} ms ({wrong} wrong) {card:8} nodes {trick:7} trick nodes")
+    };
+    row("exact tricks", exact, per(1));
+    row(">= result (holds)", meets, per(2));
+    row(">= result+1 (fails)", fails, per(3));
+    row(">= 7", seven, per(4));
+    row("partner, then it", partner, per(5));
+    println!("  of which declarer's {:8} nodes {:7} trick nodes", second / n as u64, second_tricks / n as u64);
     let bound = (meets.0 + fails.0) / 2.0;
     println!("  bound at the edge / exact: {:.2}; >= 7 / exact: {:.2}", bound / exact.0, seven.0 / exact.0);
 }

@@ -1,23 +1,25 @@
-//! Sure-trick bounds. At the start of a trick: quick tricks the side on lead can cash at once,
-//! and sure tricks for the defenders (their high trumps; a first trick when they hold the top
-//! card of every suit the leader has, at notrump one trick a suit when one defender holds them
-//! all; one trick when the leader's side cannot take them all: a defender's guarded trump, or
-//! with no trumps left, the suits the leader's side can run are too short). At second
-//! hand: the tricks its side surely takes when it surely wins the trick.
+//! Sure-trick bounds. At the start of a trick: quick tricks the side on lead can cash at once
+//! (or one trick by partner's ruff), and sure tricks for the defenders (their high trumps; a
+//! first trick when they hold the top card of every suit the leader has, at notrump one trick
+//! a suit when one defender holds them all; one trick when the leader's side cannot take them
+//! all: a defender's guarded trump, or with no trumps left, the suits the leader's side can
+//! run are too short). At second hand: the tricks its side surely takes when it surely wins
+//! the trick.
 
 use super::search::{SUIT, Search, Trick, above, suit_bits, top_bit};
 
 impl Search {
     /// Sure tricks for the leader's side: the leader cashing winners, or crossing to partner's
     /// top card and partner cashing, or at notrump both hands' winners suit by suit (see
-    /// `combined_tricks`), or when one trick is enough a guarded trump (see `guarded_trump`);
+    /// `combined_tricks`), or when one trick is enough a guarded trump (see `guarded_trump`) or
+    /// partner's ruff (see `partner_ruffs`);
     /// with the cards whose ranks the count relies on. Stops looking once `enough` tricks are
     /// found.
     #[inline(always)]
     pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         if self.quick_ceiling(leader) < enough {
-            // Every plan below finds fewer: only a guarded trump can still give one trick.
-            return if enough == 1 && self.trump < 4 { self.guarded_trump(leader, (leader + 1) & 3) } else { (0, 0) };
+            // Every plan below finds fewer: only a trump trick can still give one.
+            return if enough == 1 && self.trump < 4 { self.one_trump_trick(leader) } else { (0, 0) };
         }
         let own = self.cash(leader);
         if own.0 >= enough {
@@ -30,7 +32,7 @@ impl Search {
         let cashed = self.cash_plans(leader, &own);
         let best = if trumps.0 > cashed.0 { trumps } else { cashed };
         if best.0 == 0 && enough == 1 && self.trump < 4 {
-            return self.guarded_trump(leader, (leader + 1) & 3);
+            return self.one_trump_trick(leader);
         }
         if self.trump == 4 && best.0 < enough {
             let both = self.combined_tricks(leader);
@@ -39,6 +41,47 @@ impl Search {
             }
         }
         best
+    }
+
+    /// One sure trick for the side on lead in a suit contract: a defender's guarded trump is
+    /// not in the way (see `guarded_trump`), or partner ruffs the lead (see `partner_ruffs`).
+    #[inline(never)]
+    fn one_trump_trick(&self, leader: usize) -> (i32, u64) {
+        let g = self.guarded_trump(leader, (leader + 1) & 3);
+        if g.0 > 0 { g } else { self.partner_ruffs(leader) }
+    }
+
+    /// In a suit contract, does partner surely win the first trick by ruffing? The leader leads
+    /// a side suit partner is void in, and each opponent follows suit, holds no trump or holds
+    /// only trumps below partner's top one. Returns `(1, partner's top trump when an opponent
+    /// could ruff)`, else `(0, 0)`.
+    #[inline(always)]
+    pub(crate) fn partner_ruffs(&self, leader: usize) -> (i32, u64) {
+        let t = self.trump;
+        let pd = leader ^ 2;
+        let pd_trumps = suit_bits(self.hands[pd], t);
+        if pd_trumps == 0 {
+            return (0, 0);
+        }
+        let top = top_bit(pd_trumps);
+        let mut best = None;
+        for s in (0..4).filter(|&s| s != t) {
+            if suit_bits(self.hands[leader], s) == 0 || suit_bits(self.hands[pd], s) != 0 {
+                continue;
+            }
+            // An opponent void in `s` and holding trumps ruffs: below partner's top trump?
+            let ruffs = |h: usize| suit_bits(self.hands[h], s) == 0 && suit_bits(self.hands[h], t) != 0;
+            let over = |h: usize| ruffs(h) && top < suit_bits(self.hands[h], t);
+            let (l, r) = ((leader + 1) & 3, (leader + 3) & 3);
+            if over(l) || over(r) {
+                continue;
+            }
+            if !ruffs(l) && !ruffs(r) {
+                return (1, 0);
+            }
+            best = Some(top << (16 * t));
+        }
+        best.map_or((0, 0), |rel| (1, rel))
     }
 
     /// At most the tricks any plan of `quick_tricks` (the guarded trump aside) can count: in

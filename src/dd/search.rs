@@ -157,6 +157,9 @@ pub(crate) struct Search {
     /// 26 bits of the key above the card (see [`Search::cutoff_entry`]).
     pub cutoffs: Vec<u32>,
     pub nodes: u64,
+    /// Trick-start positions entered (calls of `lead`, whatever happens there: DDS's
+    /// `trickNodes`).
+    pub trick_nodes: u64,
     /// Flags that stop the search; read every [`CANCEL_EVERY`] nodes.
     cancel: Vec<Arc<AtomicBool>>,
     /// The node count at which the flags are next read (0 once stopped: every node returns).
@@ -191,6 +194,7 @@ impl Search {
             tt: Tt::new(max_bytes),
             cutoffs: vec![0; CUTOFF_SLOTS],
             nodes: 0,
+            trick_nodes: 0,
             cancel: Vec::new(),
             check_at: u64::MAX,
             cancelled: false,
@@ -341,6 +345,7 @@ impl Search {
     /// Start of a trick: North-South's tricks in all, bounded against `beta` (fail-soft).
     #[inline(always)]
     fn lead<const F: bool>(&mut self, leader: usize, beta: i32) -> (i32, u64) {
+        self.trick_nodes += 1;
         let need = beta - self.ns_won;
         if need <= 0 {
             return (self.ns_won, 0);

@@ -252,6 +252,12 @@ impl Solver {
     pub fn nodes(&self) -> u64 {
         self.search.nodes
     }
+
+    /// Trick-start positions entered since the solver was created, every one counted, as
+    /// DDS counts its `trickNodes` (for profiling).
+    pub fn trick_nodes(&self) -> u64 {
+        self.search.trick_nodes
+    }
 }
 
 fn check_strain(strain: usize) -> Result<(), DdError> {
