@@ -151,13 +151,7 @@ fn brute_card(
 
 #[test]
 fn small_endings_match_brute_force() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rnd = xorshift(0x2545_F491_4F6C_DD1D);
     let mut solver = Solver::with_memory_mib(8);
     // `DD_BRUTE_DEALS` runs more deals (400 by default).
     let deals = std::env::var("DD_BRUTE_DEALS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
@@ -179,6 +173,38 @@ fn small_endings_match_brute_force() {
     }
 }
 
+/// A xorshift generator: `rnd(n)` is below `n`.
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// Calls `check(search, hands, strain, leader, ns)` for every strain and leader of 400 random
+/// endings of 2 to 5 cards a hand drawn by `rnd`, `ns` being North-South's tricks by plain
+/// minimax, with `search` loaded with the ending and the strain.
+fn each_ending(rnd: &mut impl FnMut(u64) -> u64, mut check: impl FnMut(&mut search::Search, &Deal, usize, usize, i32)) {
+    let mut search = search::Search::new(1 << 20);
+    for _ in 0..400 {
+        let n = 2 + rnd(4) as usize;
+        let suits = 2 + rnd(3);
+        let deal = random_ending(rnd, n, suits);
+        let hands = [deal.hands[0].0, deal.hands[1].0, deal.hands[2].0, deal.hands[3].0];
+        search.set_deal(&deal);
+        for strain in 0..5 {
+            search.set_trump(strain);
+            let mut memo = std::collections::HashMap::new();
+            for leader in 0..4 {
+                let ns = brute(hands, strain, leader, &mut memo);
+                check(&mut search, &deal, strain, leader, ns);
+            }
+        }
+    }
+}
+
 /// A random ending of `n` cards a hand from the first `suits` suits (voids and ruffs common).
 fn random_ending(rnd: &mut impl FnMut(u64) -> u64, n: usize, suits: u64) -> Deal {
     let mut pool: Vec<u32> = (0..52).filter(|c| (c / 13) < suits as u32).map(|c| (c / 13) * 16 + c % 13).collect();
@@ -194,37 +220,17 @@ fn random_ending(rnd: &mut impl FnMut(u64) -> u64, n: usize, suits: u64) -> Deal
 
 #[test]
 fn all_tricks_out_of_reach_matches_brute_force() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
-    let mut search = search::Search::new(1 << 20);
     let (mut fired, mut with_trumps) = (0, 0);
-    for _ in 0..400 {
-        let n = 2 + rnd(4) as usize;
-        let suits = 2 + rnd(3);
-        let deal = random_ending(&mut rnd, n, suits);
-        let hands = [deal.hands[0].0, deal.hands[1].0, deal.hands[2].0, deal.hands[3].0];
-        search.set_deal(&deal);
-        for strain in 0..5 {
-            search.set_trump(strain);
-            let mut memo = std::collections::HashMap::new();
-            for leader in 0..4 {
-                let (d, _) = search.all_tricks_out_of_reach(leader);
-                if d == 0 {
-                    continue;
-                }
-                let ns = brute(hands, strain, leader, &mut memo);
-                let side = if leader & 1 == 0 { ns } else { n as i32 - ns };
-                assert!(side < n as i32, "{deal:?} strain {strain} leader {leader}: the side on lead takes all {n}");
-                fired += 1;
-                with_trumps += usize::from(strain < 4 && search::suit_bits(search.all, strain) != 0);
-            }
+    each_ending(&mut xorshift(0x9E37_79B9_7F4A_7C15), |search, deal, strain, leader, ns| {
+        if search.all_tricks_out_of_reach(leader).0 == 0 {
+            return;
         }
-    }
+        let n = search.tricks_left;
+        let side = if leader & 1 == 0 { ns } else { n - ns };
+        assert!(side < n, "{deal:?} strain {strain} leader {leader}: the side on lead takes all {n}");
+        fired += 1;
+        with_trumps += usize::from(strain < 4 && search::suit_bits(search.all, strain) != 0);
+    });
     // The bound must have been exercised, in suit contracts with trumps left too (2,114 and
     // 386 times with this seed).
     assert!(fired > 1500 && with_trumps > 250, "fired {fired}, with trumps {with_trumps}");
@@ -232,39 +238,20 @@ fn all_tricks_out_of_reach_matches_brute_force() {
 
 #[test]
 fn quick_tricks_match_brute_force() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ 0xABCD;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
-    let mut search = search::Search::new(1 << 20);
     let (mut fired, mut ruffs) = (0, 0);
-    for _ in 0..400 {
-        let n = 2 + rnd(4) as usize;
-        let suits = 2 + rnd(3);
-        let deal = random_ending(&mut rnd, n, suits);
-        let hands = [deal.hands[0].0, deal.hands[1].0, deal.hands[2].0, deal.hands[3].0];
-        search.set_deal(&deal);
-        for strain in 0..5 {
-            search.set_trump(strain);
-            let mut memo = std::collections::HashMap::new();
-            for leader in 0..4 {
-                let ns = brute(hands, strain, leader, &mut memo);
-                let side = if leader & 1 == 0 { ns } else { n as i32 - ns };
-                for enough in 1..=n as i32 {
-                    let (q, _) = search.quick_tricks(leader, enough);
-                    assert!(side >= q, "{deal:?} strain {strain} leader {leader}: {q} quick tricks, {side} in all");
-                    fired += usize::from(q > 0);
-                }
-                if strain < 4 && search.partner_ruffs(leader).0 > 0 {
-                    assert!(side >= 1, "{deal:?} strain {strain} leader {leader}: partner's ruff");
-                    ruffs += 1;
-                }
-            }
+    each_ending(&mut xorshift(0x2545_F491_4F6C_DD1D ^ 0xABCD), |search, deal, strain, leader, ns| {
+        let n = search.tricks_left;
+        let side = if leader & 1 == 0 { ns } else { n - ns };
+        for enough in 1..=n {
+            let (q, _) = search.quick_tricks(leader, enough);
+            assert!(side >= q, "{deal:?} strain {strain} leader {leader}: {q} quick tricks, {side} in all");
+            fired += usize::from(q > 0);
         }
-    }
+        if strain < 4 && search.partner_ruffs(leader).0 > 0 {
+            assert!(side >= 1, "{deal:?} strain {strain} leader {leader}: partner's ruff");
+            ruffs += 1;
+        }
+    });
     // Exercised often, partner's ruff too (12,962 and 1,104 times with this seed).
     assert!(fired > 10000 && ruffs > 800, "fired {fired}, ruffs {ruffs}");
 }
