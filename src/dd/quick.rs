@@ -64,6 +64,7 @@ impl Search {
             return (0, 0);
         }
         let top = top_bit(pd_trumps);
+        let (l, r) = ((leader + 1) & 3, (leader + 3) & 3);
         let mut best = None;
         for s in (0..4).filter(|&s| s != t) {
             if suit_bits(self.hands[leader], s) == 0 || suit_bits(self.hands[pd], s) != 0 {
@@ -72,7 +73,6 @@ impl Search {
             // An opponent void in `s` and holding trumps ruffs: below partner's top trump?
             let ruffs = |h: usize| suit_bits(self.hands[h], s) == 0 && suit_bits(self.hands[h], t) != 0;
             let over = |h: usize| ruffs(h) && top < suit_bits(self.hands[h], t);
-            let (l, r) = ((leader + 1) & 3, (leader + 3) & 3);
             if over(l) || over(r) {
                 continue;
             }

@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod dispatch;
+mod leads;
 
 pub(crate) use dispatch::fast_cpu;
-mod leads;
 
 /// The 13 rank bits of one suit.
 pub(crate) const SUIT: u64 = 0x1FFF;

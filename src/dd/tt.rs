@@ -460,12 +460,11 @@ impl Tt {
         entries(&self.blocks[first..first + meta.units()])
     }
 
-    /// The slots of block `b` (+ 1), to change.
+    /// The slots of block `b` (+ 1), whose meta is `meta`, to change.
     #[inline(always)]
-    fn block_mut(&mut self, b: u32) -> &mut [Entry] {
+    fn block_mut(&mut self, b: u32, meta: Meta) -> &mut [Entry] {
         let first = b as usize - 1;
-        let n = Meta::of(&self.blocks[first].0).units();
-        entries_mut(&mut self.blocks[first..first + n])
+        entries_mut(&mut self.blocks[first..first + meta.units()])
     }
 
     /// Starts loading the first `lines` cache lines of block `b` (+ 1; none when 0).
@@ -511,8 +510,8 @@ impl Tt {
         let head_b = self.slots[si].head(c);
         let mut head_meta = None;
         if head_b != 0 {
-            let block = self.block_mut(head_b);
-            let meta = Meta::of(block);
+            let meta = Meta::of(&self.blocks[head_b as usize - 1].0);
+            let block = self.block_mut(head_b, meta);
             for old in block[HEAD..HEAD + meta.len()].iter_mut() {
                 if old.same_pattern(&e) {
                     old.set_bounds(old.lo().max(bounds.0), old.hi().min(bounds.1));
@@ -541,7 +540,7 @@ impl Tt {
                 (b, meta)
             }
         };
-        let block = self.block_mut(b);
+        let block = self.block_mut(b, meta);
         add_to_filter(block, &e, meta.len() == 0);
         block[HEAD + meta.len()] = e;
         Meta::new(meta.next(), meta.len() + 1, meta.tricks(), meta.depth(), meta.units()).write(block);
