@@ -156,6 +156,9 @@ pub(crate) struct Search {
     /// Cut-off card cache by hash of the holding and the trick so far (every seat): per slot,
     /// 26 bits of the key above the card (see [`Search::cutoff_entry`]).
     pub cutoffs: Vec<u32>,
+    /// Mixed into every cut-off key; changing it forgets the cache's entries (their keys no
+    /// longer match) without clearing its megabyte.
+    cutoff_salt: u64,
     pub nodes: u64,
     /// Trick-start positions entered (calls of `lead`, whatever happens there: DDS's
     /// `trickNodes`).
@@ -193,6 +196,7 @@ impl Search {
             own_of: [0; 4],
             tt: Tt::new(max_bytes),
             cutoffs: vec![0; CUTOFF_SLOTS],
+            cutoff_salt: 0,
             nodes: 0,
             trick_nodes: 0,
             cancel: Vec::new(),
@@ -255,10 +259,14 @@ impl Search {
                 b &= b - 1;
             }
         }
+        // A subset's pattern is its top card's owner, then the pattern of the cards below it
+        // (one place lower): a loop over contiguous entries for each top card.
         let table = &mut self.own[s * 8192..(s + 1) * 8192];
-        for subset in 1..8192usize {
-            let rest = subset & (subset - 1);
-            table[subset] = table[rest] | owner[subset.trailing_zeros() as usize] << (2 * rest.count_ones());
+        for (top, &o) in owner.iter().enumerate().take(13) {
+            let (below, with_top) = table[..2 << top].split_at_mut(1 << top);
+            for (t, &b) in with_top.iter_mut().zip(below.iter()) {
+                *t = o | b << 2;
+            }
         }
     }
 
@@ -269,9 +277,11 @@ impl Search {
         self.clear_cutoffs();
     }
 
-    /// Forgets the cut-off cards (kept otherwise across leaders of the same deal and strain).
+    /// Forgets the cut-off cards (kept otherwise across leaders of the same deal and strain): a
+    /// new salt, so that an old entry matches a key only by chance, as an entry of another key
+    /// can (a cut-off card only orders the moves, and is tried only when legal).
     pub fn clear_cutoffs(&mut self) {
-        self.cutoffs.iter_mut().for_each(|c| *c = 0);
+        self.cutoff_salt = self.cutoff_salt.wrapping_add(0x2545_F491_4F6C_DD1D);
     }
 
     /// Forgets the transposition table (kept otherwise across leaders of the same deal and strain).
@@ -610,7 +620,7 @@ impl Search {
             let cards = if hand & suit != 0 { self.all & suit } else { hand };
             (cards, (player | pos << 2) as u64 | (t.win_card as u64) << 4)
         };
-        (cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1
+        (cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ extra ^ self.cutoff_salt).wrapping_mul(0xD6E8_FEB8_6659_FD93) | 1
     }
 
     /// Starts loading the cut-off cache slot of `player`, `pos` cards into trick `t`.
