@@ -369,7 +369,7 @@ impl Search {
         // The table's slot and, for the search below the probe, the cut-off card's slot.
         self.tt.prefetch_slot(self.shape);
         let trick = Trick { leader, lead_suit: 0, win_card: 0, win_seat: leader, played: 0 };
-        self.prefetch_cutoff(&trick, 0, leader);
+        self.prefetch_cutoff(&trick, 0, leader, beta);
         let ns_leads = leader & 1 == 0;
         let side_need = self.side_need(ns_leads, beta);
         let own = self.pattern();
@@ -516,7 +516,7 @@ impl Search {
         let ns_to_move = player & 1 == 0;
         if P == 1 {
             // Loaded while the second hand's sure tricks are counted.
-            self.prefetch_cutoff(t, pos, player);
+            self.prefetch_cutoff(t, pos, player, beta);
             let need = self.side_need(ns_to_move, beta);
             let (q, rel) = self.second_hand_tricks(t, player, need);
             if q >= need {
@@ -525,7 +525,7 @@ impl Search {
         }
         if P == 1 || P == 2 {
             // The next hand's slot, guessing this hand does not take the lead of the trick.
-            self.prefetch_cutoff(t, pos + 1, (player + 1) & 3);
+            self.prefetch_cutoff(t, pos + 1, (player + 1) & 3, beta);
         }
         if P > 0
             && let Some(card) = self.only_follow::<F>(t, player)
@@ -533,7 +533,7 @@ impl Search {
             // No choice: no cut-off card to look up or remember.
             return self.try_card::<F, P>(t, player, card, beta);
         }
-        let key = self.cutoff_key(t, pos, player);
+        let key = self.cutoff_key(t, pos, player, beta);
         let slot = (key >> CUTOFF_SHIFT) as usize;
         let entry = self.cutoffs[slot];
         let mut failed = Failed { best: if ns_to_move { 0 } else { 13 }, rel: 0, skip: 0 };
@@ -608,13 +608,15 @@ impl Search {
     }
 
     /// Key of the cut-off cache: the seat and position in the trick with, for a lead, the
-    /// leader's hand; for a follower, the suit led's remaining cards (which fix the follower's
-    /// holding) or, when void, the hand, and the card winning so far.
+    /// leader's hand and the tricks North-South still need against `beta` (a lead that cuts when
+    /// a trick or two will do need not be the one that takes them all); for a follower,
+    /// the suit led's remaining cards (which fix the follower's holding) or, when void, the
+    /// hand, and the card winning so far.
     #[inline(always)]
-    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize) -> u64 {
+    pub fn cutoff_key(&self, t: &Trick, pos: usize, player: usize, beta: i32) -> u64 {
         let hand = self.hands[player];
         let (cards, extra) = if pos == 0 {
-            (hand, player as u64)
+            (hand, player as u64 | ((beta - self.ns_won) as u64 & 15) << 2)
         } else {
             let suit = SUIT << (16 * t.lead_suit);
             let cards = if hand & suit != 0 { self.all & suit } else { hand };
@@ -625,8 +627,8 @@ impl Search {
 
     /// Starts loading the cut-off cache slot of `player`, `pos` cards into trick `t`.
     #[inline(always)]
-    fn prefetch_cutoff(&self, t: &Trick, pos: usize, player: usize) {
-        let slot = (self.cutoff_key(t, pos, player) >> CUTOFF_SHIFT) as usize;
+    fn prefetch_cutoff(&self, t: &Trick, pos: usize, player: usize, beta: i32) {
+        let slot = (self.cutoff_key(t, pos, player, beta) >> CUTOFF_SHIFT) as usize;
         prefetch(self.cutoffs.as_ptr().wrapping_add(slot));
     }
 
