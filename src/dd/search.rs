@@ -664,3 +664,27 @@ impl Search {
         (v, rel)
     }
 }
+
+#[cfg(test)]
+mod owner_table_tests {
+    use super::{Search, suit_bits};
+    use crate::cards::parse_deal;
+
+    /// Every subset's entry holds the owner of its `j`-th highest card in bits `2j..2j+2`.
+    #[test]
+    fn owner_table_gives_each_cards_owner_from_the_top() {
+        let deal = parse_deal("N:AK96.KQ8.A98.K63 QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75").unwrap();
+        let mut search = Search::new(1 << 20);
+        search.set_deal(&deal);
+        for s in 0..4 {
+            let owner = |rank: u32| (0..4).find(|&h| suit_bits(search.hands[h], s) >> rank & 1 == 1).unwrap() as u32;
+            for subset in 0..8192u32 {
+                let mut want = 0;
+                for (j, rank) in (0..13).rev().filter(|r| subset >> r & 1 == 1).enumerate() {
+                    want |= owner(rank) << (2 * j);
+                }
+                assert_eq!(search.own[s * 8192 + subset as usize], want, "suit {s} subset {subset:#b}");
+            }
+        }
+    }
+}
