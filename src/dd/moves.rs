@@ -112,7 +112,7 @@ impl Search {
             let all_s = suit_bits(self.all, s);
             let reps = representatives::<F>(h, all_s);
             let class = self.lead_class(p, s);
-            let cost = self.tree_cost(p, s);
+            let cost = self.tree_cost(p, s) - if self.trump == 4 { self.notrump_lead_bonus(p, s, all_s) } else { 0 };
             let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
             let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
@@ -130,6 +130,52 @@ impl Search {
                 list.push(s as u32 * 16 + rank as u32, sc);
             }
         }
+    }
+
+    /// At notrump, DDS's adjustments of a lead in suit `s` for the owners of its second and third
+    /// cards, in DDS's units (its lead weights; half of ours, so they tip ties more than
+    /// classes). When the leader's side holds the top card: +22 with the second one over it at
+    /// LHO (+16 when a singleton), -1 under it at RHO, +27 unless an opponent guards the second.
+    /// Otherwise: -10 when RHO holds the first or second (unless a singleton), else +31 when LHO
+    /// holds the first and partner a guarded second; +35 when partner holds the second and
+    /// third, +25 when the side holds them (partner guarded). On list100's single results 3%
+    /// fewer nodes, 1-2% on other sets; the second half alone cost the freak set 16%.
+    #[inline(always)]
+    fn notrump_lead_bonus(&self, p: usize, s: usize, all_s: u64) -> i32 {
+        let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
+        let len = |h: usize| suit_bits(self.hands[h], s).count_ones();
+        // Owners of the top three cards (4: no such card).
+        let own = self.owners(s);
+        let n = all_s.count_ones();
+        let owner = |j: u32| if j < n { (own >> (2 * j) & 3) as usize } else { 4 };
+        let (o1, o2, o3) = (owner(0), owner(1), owner(2));
+        let guarded = |h: usize| len(h) != 1;
+        if o1 == p || o1 == pd {
+            let second = if o2 == lho {
+                if guarded(lho) { 22 } else { 16 }
+            } else if o2 == rho && guarded(rho) {
+                -1
+            } else {
+                0
+            };
+            let unguarded = (o2 != lho || !guarded(lho)) && (o2 != rho || !guarded(rho));
+            return second + if unguarded { 27 } else { 0 };
+        }
+        let against = if (o1 == rho || o2 == rho) && guarded(rho) {
+            -10
+        } else if o1 == lho && o2 == pd && guarded(pd) {
+            31
+        } else {
+            0
+        };
+        let next_round = if o2 == pd && o3 == pd {
+            35
+        } else if ((o2 == p && o3 == pd) || (o2 == pd && o3 == p)) && len(pd) > 1 {
+            25
+        } else {
+            0
+        };
+        against + next_round
     }
 
     /// What a lead in suit `s` costs in the size of the tree, as DDS estimates it: the choices

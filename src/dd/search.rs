@@ -342,12 +342,18 @@ impl Search {
         key
     }
 
+    /// The owners of suit `s`'s remaining cards, two bits a card, the highest first.
+    #[inline(always)]
+    pub(crate) fn owners(&self, s: usize) -> u32 {
+        self.own[s * 8192 + suit_bits(self.all, s) as usize]
+    }
+
     /// Owner pattern of the remaining cards, 26 bits a suit (two suits a word).
     #[inline(always)]
     fn pattern(&self) -> [u32; 4] {
         let mut p = [0u32; 4];
         for (s, ps) in p.iter_mut().enumerate() {
-            *ps = self.own[s * 8192 + suit_bits(self.all, s) as usize];
+            *ps = self.owners(s);
         }
         p
     }
