@@ -112,7 +112,7 @@ impl Search {
             let all_s = suit_bits(self.all, s);
             let reps = representatives::<F>(h, all_s);
             let class = self.lead_class(p, s);
-            let cost = self.tree_cost(p, s) - if self.trump == 4 { self.notrump_lead_bonus(p, s, all_s) } else { 0 };
+            let cost = self.tree_cost(p, s) - self.second_cards_bonus(p, s, all_s);
             let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
             let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
@@ -132,16 +132,17 @@ impl Search {
         }
     }
 
-    /// At notrump, DDS's adjustments of a lead in suit `s` for the owners of its second and third
-    /// cards, in DDS's units (its lead weights; half of ours, so they tip ties more than
-    /// classes). When the leader's side holds the top card: +22 with the second one over it at
-    /// LHO (+16 when a singleton), -1 under it at RHO, +27 unless an opponent guards the second.
-    /// Otherwise: -10 when RHO holds the first or second (unless a singleton), else +31 when LHO
-    /// holds the first and partner a guarded second; +35 when partner holds the second and
-    /// third, +25 when the side holds them (partner guarded). On list100's single results 3%
-    /// fewer nodes, 1-2% on other sets; the second half alone cost the freak set 16%.
+    /// DDS's notrump adjustments of a lead in suit `s` for the owners of its second and third
+    /// cards, added in DDS's units (half of ours), at every strain. When the leader's side holds
+    /// the top card: +22 with the second one over it at LHO (+16 when a singleton), -1 under it
+    /// at RHO, +27 unless an opponent guards the second. Otherwise: -10 when RHO holds the first
+    /// or second (unless a singleton), else +31 when LHO holds the first and partner a guarded
+    /// second; +35 when partner holds the second and third, +25 when the side holds them
+    /// (partner guarded). With trump leads at 35 (see `lead_class`): 6% fewer nodes on
+    /// list100's single results, 8% on list1000's and mx-1k's first 300, 5% on list100's
+    /// tables, 0.3% more on the freak set (docs/benchmarks.md).
     #[inline(always)]
-    fn notrump_lead_bonus(&self, p: usize, s: usize, all_s: u64) -> i32 {
+    fn second_cards_bonus(&self, p: usize, s: usize, all_s: u64) -> i32 {
         let (pd, lho, rho) = (p ^ 2, (p + 1) & 3, (p + 3) & 3);
         let len = |h: usize| suit_bits(self.hands[h], s).count_ones();
         // Owners of the top three cards (4: no such card).
