@@ -133,12 +133,12 @@ impl Search {
     }
 
     /// DDS's notrump adjustments of a lead in suit `s` for the owners of its second and third
-    /// cards, added in DDS's units (half of ours), at every strain. When the leader's side holds
-    /// the top card: +22 with the second one over it at LHO (+16 when a singleton), -1 under it
-    /// at RHO, +27 unless an opponent guards the second. Otherwise: -10 when RHO holds the first
-    /// or second (unless a singleton), else +31 when LHO holds the first and partner a guarded
-    /// second; +35 when partner holds the second and third, +25 when the side holds them
-    /// (partner guarded). With trump leads at 35 (see `lead_class`): 6% fewer nodes on
+    /// cards, in DDS's units (about half our scale), at every strain. When the leader's side
+    /// holds the top card: +22 when LHO holds the second (+16 as a singleton), -1 when RHO holds
+    /// it guarded, +27 unless an opponent holds it guarded. Otherwise: -10 when RHO holds the
+    /// first or second guarded, else +31 when LHO holds the first and partner a guarded second;
+    /// +35 when partner holds the second and third, +25 when the side holds them (partner
+    /// guarded). With trump leads at 35 (see `lead_class`): 6% fewer nodes on
     /// list100's single results, 8% on list1000's and mx-1k's first 300, 5% on list100's
     /// tables, 0.3% more on the freak set (docs/benchmarks.md).
     #[inline(always)]
@@ -202,7 +202,7 @@ impl Search {
         let held = |h: usize| suit_bits(self.hands[h], s);
         let (h, pd_s, l_s, r_s) = (held(p), held(pd), held(lho), held(rho));
         if s == trump {
-            // Just below the ordinary suits (30 searched 1-2% more nodes on list100's results
+            // Just below the ordinary suits (at 30, about 1% more nodes on list100's results
             // and tables, list1000 and the freak set).
             return 35;
         }
