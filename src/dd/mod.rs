@@ -8,6 +8,7 @@
 
 mod combined;
 mod known;
+mod lead_fit;
 mod leads;
 mod moves;
 mod par;

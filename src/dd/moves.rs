@@ -1,5 +1,6 @@
 //! Move generation (one card per rank-equivalent sequence) and heuristic move ordering.
 
+use super::lead_fit::{NOTRUMP_WEIGHTS, SUIT_WEIGHTS, SuitLead};
 use super::search::{Search, Trick, suit_bits, top_bit};
 
 /// Weight of each of the opponents' choices in a lead's score (see `tree_cost`).
@@ -79,9 +80,17 @@ impl Search {
         (reps != 0 && reps & (reps - 1) == 0).then(|| (t.lead_suit * 16) as u32 + reps.trailing_zeros())
     }
 
-    /// Fills `list` with the legal, non-equivalent cards of `player`, ordered.
+    /// Fills `list` with the legal, non-equivalent cards of `player`, ordered (for a search
+    /// against `beta`).
     #[inline(always)]
-    pub(crate) fn gen_moves<const F: bool>(&self, t: &Trick, pos: usize, player: usize, list: &mut MoveList) {
+    pub(crate) fn gen_moves<const F: bool>(
+        &self,
+        t: &Trick,
+        pos: usize,
+        player: usize,
+        beta: i32,
+        list: &mut MoveList,
+    ) {
         let hand = self.hands[player];
         if pos > 0 {
             let follow = suit_bits(hand, t.lead_suit);
@@ -91,7 +100,7 @@ impl Search {
                 self.void_moves::<F>(t, pos, player, list);
             }
         } else {
-            self.lead_moves::<F>(player, list);
+            self.lead_moves::<F>(player, self.side_need(player & 1 == 0, beta), list);
         }
         list.sort();
     }
@@ -101,9 +110,17 @@ impl Search {
     /// then leads into RHO's tenace (suit contracts); within a class the suit's top and bottom
     /// cards (the bottom first when partner holds the top). Other cards follow, high first, and
     /// suits an opponent can ruff (and leads into a tenace at notrump) come last. Every score
-    /// then falls with the suit's [`Search::tree_cost`], which can reorder the classes.
+    /// then falls with the suit's [`Search::tree_cost`], which can reorder the classes, and
+    /// on deals like those they were fitted on gets the fitted terms of `lead_fit.rs` (`need`:
+    /// the tricks the leader's side needs).
     #[inline(always)]
-    fn lead_moves<const F: bool>(&self, p: usize, list: &mut MoveList) {
+    fn lead_moves<const F: bool>(&self, p: usize, need: i32, list: &mut MoveList) {
+        let w = match (self.fitted_leads, self.trump < 4) {
+            (false, _) => None,
+            (true, true) => Some(&SUIT_WEIGHTS),
+            (true, false) => Some(&NOTRUMP_WEIGHTS),
+        };
+        let highest = w.map_or(0, |w| w.highest_term(need, self.tricks_left));
         for s in 0..4 {
             let h = suit_bits(self.hands[p], s);
             if h == 0 {
@@ -111,8 +128,14 @@ impl Search {
             }
             let all_s = suit_bits(self.all, s);
             let reps = representatives::<F>(h, all_s);
-            let class = self.lead_class(p, s);
-            let cost = self.tree_cost(p, s) - self.second_cards_bonus(p, s, all_s);
+            let lead = SuitLead {
+                class: self.lead_class(p, s),
+                tree_cost: self.tree_cost(p, s),
+                bonus: self.second_cards_bonus(p, s, all_s),
+                need,
+            };
+            let (class, cost) = (lead.class, lead.tree_cost - lead.bonus);
+            let fitted = w.map_or(0, |w| self.fitted_suit_terms(w, p, s, &lead));
             let (top, bottom) = (top_bit(reps), reps & reps.wrapping_neg());
             let low_first = suit_bits(self.hands[p ^ 2], s) & top_bit(all_s) != 0;
             let mut x = reps;
@@ -120,13 +143,15 @@ impl Search {
                 let c = x & x.wrapping_neg();
                 x ^= c;
                 let rank = c.trailing_zeros() as i32;
+                let preferred = class > 0 && (if low_first { c == bottom } else { c == top });
                 let sc = if class > 0 && (c == top || c == bottom) {
-                    class * 4 + (if low_first { c == bottom } else { c == top }) as i32
+                    class * 4 + preferred as i32
                 } else if class == 0 {
                     rank - 40
                 } else {
                     rank - 20
                 } - cost;
+                let sc = sc + fitted + w.map_or(0, |w| w.card_terms(c, reps, all_s, preferred, highest));
                 list.push(s as u32 * 16 + rank as u32, sc);
             }
         }
