@@ -172,7 +172,7 @@ impl Search {
         for (k, i) in [2, 1, 3].into_iter().enumerate() {
             v += w.void[k] * i32::from(len[i] == 0);
         }
-        if self.trump == 4 || s != self.trump {
+        if s != self.trump {
             v + self.side_suit_terms(w, s, seats, len, lead.class)
         } else {
             v + self.trump_terms(w, seats, len, lead.need)
