@@ -197,7 +197,8 @@ impl Search {
                 + w.rho_ruffs * i32::from(ruffs(3));
         }
         let own = self.owners(s);
-        let at = |o: u32| seats.iter().position(|&h| h as u32 == o).unwrap_or(0);
+        // `seats` runs clockwise from the leader: seat `o`'s place is its distance from him.
+        let at = |o: u32| (o as usize + 4 - seats[0]) & 3;
         v += w.top_holder[at(own & 3)];
         if len.iter().sum::<i32>() > 1 {
             v += w.second_holder[at(own >> 2 & 3)];
