@@ -7,6 +7,8 @@
 //! (DDS list100, the benchmark, held out). At each, every lead was tried, counting its
 //! subtree's nodes and whether it cut off; a pairwise logistic fit ranks the cheapest cutting
 //! lead above each other lead, weighted by the log of what trying the other first costs.
+//! Twelve weights were then moved by a coordinate descent on the search's card nodes over
+//! list1000's and mx-1k's first 300 deals (docs/lead-fit/README.md, section 3).
 //! Weights are in score units (a lead class is 4).
 
 use super::search::{Search, suit_bits, top_bit};
